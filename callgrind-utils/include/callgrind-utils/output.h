@@ -1,0 +1,88 @@
+/* output.h - text outputs of a finished profile.
+ *
+ * Every writer takes an event index (see cgu_profile_event()) where it
+ * shows one event, writes to a FILE and returns 0, or CGU_EIO/CGU_EUSAGE
+ * with err filled.
+ */
+#ifndef CALLGRIND_UTILS_OUTPUT_H
+#define CALLGRIND_UTILS_OUTPUT_H
+
+#include <stdio.h>
+#include <callgrind-utils/buf.h>
+#include <callgrind-utils/error.h>
+#include <callgrind-utils/model.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How a node is named in text outputs. */
+enum cgu_name_style {
+	CGU_NAMES_FUNCTION,     /* "main" */
+	CGU_NAMES_FILE_FUNCTION,/* "t.c:main" as callgrind_annotate shows */
+	CGU_NAMES_FULL,         /* "t.c:main [/path/obj]" */
+};
+
+/* Append the name of node n in the given style. */
+void cgu_node_name(const struct cgu_profile *p, uint32_t n,
+		   enum cgu_name_style style, struct cgu_buf *out);
+
+/* summary: the top n nodes (0 = all) by self or inclusive cost. */
+struct cgu_summary_opts {
+	int event;
+	size_t top;
+	int by_inclusive;
+	enum cgu_name_style names;
+};
+int cgu_summary_write(const struct cgu_profile *p,
+		      const struct cgu_summary_opts *o, FILE *out,
+		      struct cgu_error *err);
+
+/* edges: "caller -> callee calls cost" lines, sorted bytewise; edges whose
+ * printed names are equal are summed into one line. */
+int cgu_edges_write(const struct cgu_profile *p, int event,
+		    enum cgu_name_style names, FILE *out,
+		    struct cgu_error *err);
+
+/* json: header, events, totals, nodes and edges with every event. */
+int cgu_json_write(const struct cgu_profile *p, FILE *out,
+		   struct cgu_error *err);
+
+/* Write p back in Callgrind format (used by redact and symbolize). */
+int cgu_callgrind_write(const struct cgu_profile *p, FILE *out,
+			struct cgu_error *err);
+
+/* fold: Brendan Gregg folded stacks "root;...;leaf cost", sorted.
+ *
+ * CGU_FOLD_EXACT uses the caller context in names ("c'b'a" from
+ * --separate-callers); CGU_FOLD_GRAPH reconstructs stacks from the call
+ * graph (see src/fold.c for the heuristic); CGU_FOLD_AUTO picks EXACT when
+ * some function name carries caller context.  The costs of the lines sum
+ * to the profile total of the event in every mode. */
+enum cgu_fold_mode { CGU_FOLD_AUTO, CGU_FOLD_EXACT, CGU_FOLD_GRAPH };
+
+struct cgu_fold_opts {
+	int event;
+	enum cgu_fold_mode mode;
+	/* GRAPH mode: stop splitting a share of cost over several callers
+	 * once it is below min_fraction of the event total; the share then
+	 * follows the heaviest caller.  0 = default (1e-4), < 0 = never. */
+	double min_fraction;
+	enum cgu_name_style names;
+};
+
+int cgu_fold_write(const struct cgu_profile *p, const struct cgu_fold_opts *o,
+		   FILE *out, struct cgu_error *err);
+/* The same, appended to a buffer. */
+int cgu_fold_buf(const struct cgu_profile *p, const struct cgu_fold_opts *o,
+		 struct cgu_buf *out, struct cgu_error *err);
+/* Called once per folded line, in sorted order. */
+typedef int (*cgu_fold_cb)(const char *stack, size_t len, cgu_cost cost,
+			   void *ctx);
+int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
+		  cgu_fold_cb cb, void *ctx, struct cgu_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,46 @@
+/* parse.h - read Callgrind profiles (plain or gzip'd) into the model.
+ *
+ * The input is streamed line by line; memory grows with the number of
+ * distinct names and edges, not with the size of the file.  See the
+ * comment at the top of src/parse.c for the format accepted.
+ */
+#ifndef CALLGRIND_UTILS_PARSE_H
+#define CALLGRIND_UTILS_PARSE_H
+
+#include <stddef.h>
+#include <callgrind-utils/error.h>
+#include <callgrind-utils/model.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CGU_DEFAULT_MAX_LINE (1u << 20)
+
+struct cgu_parse_opts {
+	size_t max_line;       /* longest accepted line; 0 = default */
+	int separate_parts;    /* 1: a new profile for every part and file */
+	int no_check_totals;   /* 1: do not compare with summary:/totals: */
+};
+
+/* Parse path ("-" is stdin) and add it to set: in merge mode everything
+ * goes into set->v[0] (created if the set is empty); with separate_parts
+ * every part gets a profile of its own.  Profiles are left finished. */
+int cgu_parse_file(const char *path, const struct cgu_parse_opts *opts,
+		   struct cgu_profile_set *set, struct cgu_error *err);
+
+/* The same for a buffer in memory; name is used in messages. */
+int cgu_parse_mem(const char *data, size_t len, const char *name,
+		  const struct cgu_parse_opts *opts,
+		  struct cgu_profile_set *set, struct cgu_error *err);
+
+/* Convenience: parse files and merge them into one finished profile.
+ * Returns NULL on error. */
+struct cgu_profile *cgu_load(const char *const *paths, size_t npaths,
+			     const struct cgu_parse_opts *opts,
+			     struct cgu_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,126 @@
+/* buf.c - owned growable string buffer, see buf.h. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <callgrind-utils/buf.h>
+
+char cgu_buf_empty[1];
+
+void cgu_buf_init(struct cgu_buf *b)
+{
+	b->data = cgu_buf_empty;
+	b->len = b->cap = 0;
+}
+
+void cgu_buf_release(struct cgu_buf *b)
+{
+	if (b->cap)
+		free(b->data);
+	cgu_buf_init(b);
+}
+
+void cgu_buf_reset(struct cgu_buf *b)
+{
+	cgu_buf_truncate(b, 0);
+}
+
+void cgu_buf_truncate(struct cgu_buf *b, size_t len)
+{
+	if (len >= b->len)
+		return;
+	b->len = len;
+	b->data[len] = '\0';
+}
+
+void cgu_buf_grow(struct cgu_buf *b, size_t extra)
+{
+	size_t want = b->len + extra + 1;
+	size_t cap = b->cap ? b->cap : 64;
+	char *p;
+
+	if (want <= b->cap)
+		return;
+	while (cap < want)
+		cap *= 2;
+	p = realloc(b->cap ? b->data : NULL, cap);
+	if (!p)
+		abort();
+	if (!b->cap)
+		p[0] = '\0';
+	b->data = p;
+	b->cap = cap;
+}
+
+void cgu_buf_add(struct cgu_buf *b, const void *data, size_t len)
+{
+	cgu_buf_grow(b, len);
+	memcpy(b->data + b->len, data, len);
+	b->len += len;
+	b->data[b->len] = '\0';
+}
+
+void cgu_buf_adds(struct cgu_buf *b, const char *s)
+{
+	cgu_buf_add(b, s, strlen(s));
+}
+
+void cgu_buf_addch(struct cgu_buf *b, char c)
+{
+	cgu_buf_grow(b, 1);
+	b->data[b->len++] = c;
+	b->data[b->len] = '\0';
+}
+
+void cgu_buf_addu64(struct cgu_buf *b, uint64_t v)
+{
+	char tmp[24];
+	size_t n = sizeof(tmp);
+
+	do {
+		tmp[--n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	cgu_buf_add(b, tmp + n, sizeof(tmp) - n);
+}
+
+void cgu_buf_addf(struct cgu_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n <= 0)
+		return;
+	cgu_buf_grow(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void cgu_buf_add_json(struct cgu_buf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	cgu_buf_addch(b, '"');
+	for (; *p; p++) {
+		if (*p == '"' || *p == '\\') {
+			cgu_buf_addch(b, '\\');
+			cgu_buf_addch(b, (char)*p);
+		} else if (*p < 0x20) {
+			cgu_buf_addf(b, "\\u%04x", *p);
+		} else {
+			cgu_buf_addch(b, (char)*p);
+		}
+	}
+	cgu_buf_addch(b, '"');
+}
+
+int cgu_buf_write(const struct cgu_buf *b, FILE *f)
+{
+	if (b->len && fwrite(b->data, 1, b->len, f) != b->len)
+		return -1;
+	return 0;
+}

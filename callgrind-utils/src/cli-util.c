@@ -1,0 +1,2 @@
+/* cli-util.c - helpers shared by the command handlers. */
+#include "cli.h"

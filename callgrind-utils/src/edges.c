@@ -1,0 +1,2 @@
+/* edges.c - not written yet. */
+#include <callgrind-utils/callgrind-utils.h>

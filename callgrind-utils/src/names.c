@@ -1,0 +1,2 @@
+/* names.c - not written yet. */
+#include <callgrind-utils/callgrind-utils.h>

@@ -1,0 +1,2 @@
+/* redact.c - not written yet. */
+#include <callgrind-utils/callgrind-utils.h>

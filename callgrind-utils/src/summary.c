@@ -1,0 +1,2 @@
+/* summary.c - not written yet. */
+#include <callgrind-utils/callgrind-utils.h>

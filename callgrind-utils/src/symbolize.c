@@ -1,0 +1,2 @@
+/* symbolize.c - not written yet. */
+#include <callgrind-utils/callgrind-utils.h>

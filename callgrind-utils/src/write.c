@@ -1,0 +1,2 @@
+/* write.c - not written yet. */
+#include <callgrind-utils/callgrind-utils.h>
