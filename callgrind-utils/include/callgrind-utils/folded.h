@@ -1,0 +1,86 @@
+/* folded.h - folded stacks ("a;b;c 123"), the plain text between fold and
+ * the flame graph renderers.
+ *
+ * One line is one stack: frames from the root to the leaf, separated by ';',
+ * then one space, then a non-negative decimal count.  Blank lines are
+ * ignored; anything else that does not have this shape is an error.  A frame
+ * may carry its object and source file at its end, as " [OBJECT]" or
+ * " [OBJECT:FILE]" (no spaces or brackets inside), e.g.
+ * "malloc [libc.so.6:malloc.c]".  Names are interned: equal names get the
+ * same frame id, so renderers compare integers.
+ */
+#ifndef CALLGRIND_UTILS_FOLDED_H
+#define CALLGRIND_UTILS_FOLDED_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <callgrind-utils/error.h>
+
+struct cgu_folded_frame {
+	char *text;        /* the frame as written in the folded text */
+	char *name;        /* function name, without the annotation */
+	char *object;      /* NULL when the line carried none */
+	char *file;        /* NULL when the line carried none */
+};
+
+struct cgu_folded_stack {
+	size_t first;      /* index of the root frame id in cgu_folded.ids */
+	size_t depth;      /* number of frames */
+	uint64_t count;
+};
+
+struct cgu_folded {
+	struct cgu_folded_frame *frames;  /* distinct frames, by id */
+	size_t nframes, frames_alloc;
+	struct cgu_folded_stack *stacks;  /* in input order, duplicates kept */
+	size_t nstacks, stacks_alloc;
+	uint32_t *ids;                    /* frame ids of all stacks */
+	size_t nids, ids_alloc;
+	uint32_t *slots;                  /* open-addressing intern table */
+	size_t nslots;
+	uint64_t total;                   /* sum of all counts */
+};
+
+void cgu_folded_init(struct cgu_folded *f);
+void cgu_folded_release(struct cgu_folded *f);
+
+/* Parse folded text from a stream or a buffer, appending to f.  NAME is the
+ * file name used in error messages.  Returns 0, or CGU_EINPUT (bad line),
+ * CGU_EIO (read error) with err->msg "NAME:LINE: expected ...". */
+int cgu_folded_read(struct cgu_folded *f, FILE *in, const char *name,
+		    struct cgu_error *err);
+int cgu_folded_read_buf(struct cgu_folded *f, const char *buf, size_t len,
+			const char *name, struct cgu_error *err);
+
+/* Append one stack of already interned frame ids.  Returns 0 or -1 (ENOMEM). */
+int cgu_folded_add(struct cgu_folded *f, const uint32_t *ids, size_t depth,
+		   uint64_t count);
+
+/* Intern one frame written as in the folded text (annotation included).
+ * Returns the id, or UINT32_MAX when out of memory. */
+uint32_t cgu_folded_intern(struct cgu_folded *f, const char *text, size_t len);
+
+static inline const uint32_t *cgu_folded_stack_ids(const struct cgu_folded *f,
+						    const struct cgu_folded_stack *s)
+{
+	return f->ids + s->first;
+}
+
+/* Write frame id's text back as it appears in folded input. */
+void cgu_folded_write_frame(const struct cgu_folded *f, uint32_t id, FILE *out);
+
+/* Does this start of an input look like a Callgrind profile (gzip magic,
+ * "# callgrind format" or a header key) rather than folded text? */
+int cgu_folded_is_profile(const char *head, size_t len);
+
+struct cgu_profile;
+struct cgu_fold_opts;
+/* Fold event o->event of p (fold writer, output.h) and parse the text into
+ * f, naming frames by function; each frame then gets the object and file
+ * of the first node of that name.  NAME is used in messages. */
+int cgu_folded_from_profile(struct cgu_folded *f, const struct cgu_profile *p,
+			    const struct cgu_fold_opts *o, const char *name,
+			    struct cgu_error *err);
+
+#endif
