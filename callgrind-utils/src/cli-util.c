@@ -1,2 +1,218 @@
 /* cli-util.c - helpers shared by the command handlers. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 #include "cli.h"
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "callgrind-utils %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n(see 'callgrind-utils %s --help')\n", cmd);
+	return CLI_USAGE;
+}
+
+int cli_report(const struct cgu_error *err)
+{
+	fprintf(stderr, "callgrind-utils: %s\n", err->msg);
+	return err->code == CGU_EUSAGE ? CLI_USAGE : CLI_BADINPUT;
+}
+
+int cli_help(const char *usage, const char *text)
+{
+	printf("Usage: callgrind-utils %s\n\n%s", usage, text);
+	return CLI_OK;
+}
+
+static int parse_size(const char *s, size_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *end || v == 0)
+		return -1;
+	*out = (size_t)v;
+	return 0;
+}
+
+int cli_input_option(struct cli_input *in, const char *cmd, int opt,
+		     const char *arg)
+{
+	switch (opt) {
+	case CLI_OPT_EVENT:
+	case 'e':
+		in->event = arg;
+		return 1;
+	case 'o':
+		in->output = arg;
+		return 1;
+	case CLI_OPT_SEPARATE:
+		in->parse.separate_parts = 1;
+		return 1;
+	case CLI_OPT_NO_TOTALS:
+		in->parse.no_check_totals = 1;
+		return 1;
+	case CLI_OPT_MAX_LINE:
+		if (parse_size(arg, &in->parse.max_line)) {
+			cli_usage_error(cmd, "--max-line: expected a positive "
+					"number, got '%s'", arg);
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+int cli_load_set(struct cli_input *in, int nfiles, char **files,
+		 struct cgu_profile_set *set)
+{
+	struct cgu_error err;
+	int i;
+
+	cgu_profile_set_init(set);
+	if (nfiles == 0) {
+		static char dash[] = "-";
+		static char *stdin_only[] = { dash };
+
+		files = stdin_only;
+		nfiles = 1;
+	}
+	for (i = 0; i < nfiles; i++) {
+		if (cgu_parse_file(files[i], &in->parse, set, &err)) {
+			cgu_profile_set_release(set);
+			return cli_report(&err);
+		}
+	}
+	return CLI_OK;
+}
+
+int cli_event(const struct cli_input *in, const struct cgu_profile *p)
+{
+	int ev;
+
+	if (!in->event)
+		return 0;
+	ev = cgu_profile_event(p, in->event);
+	if (ev < 0)
+		fprintf(stderr, "callgrind-utils: no event '%s' in the "
+			"profile\n", in->event);
+	return ev;
+}
+
+FILE *cli_open_output(const char *path)
+{
+	FILE *f;
+
+	if (!path || !strcmp(path, "-"))
+		return stdout;
+	f = fopen(path, "w");
+	if (!f)
+		fprintf(stderr, "callgrind-utils: %s: cannot open: %s\n", path,
+			strerror(errno));
+	return f;
+}
+
+int cli_close_output(FILE *f, const char *path)
+{
+	int bad = fflush(f) != 0 || ferror(f);
+
+	if (f != stdout && fclose(f))
+		bad = 1;
+	if (bad)
+		fprintf(stderr, "callgrind-utils: %s: write error\n",
+			path && strcmp(path, "-") ? path : "<stdout>");
+	return bad ? CLI_BADINPUT : CLI_OK;
+}
+
+int cli_run_outputs(struct cli_input *in, struct cgu_profile_set *set,
+		    cli_write_fn write, void *ctx)
+{
+	struct cgu_error err;
+	FILE *out = cli_open_output(in->output);
+	int rc = CLI_OK;
+	size_t i;
+
+	if (!out)
+		return CLI_BADINPUT;
+	for (i = 0; i < set->n && rc == CLI_OK; i++) {
+		int ev = cli_event(in, set->v[i]);
+
+		if (ev < 0) {
+			rc = CLI_USAGE;
+			break;
+		}
+		if (set->n > 1)
+			fprintf(out, "# part: %s\n", set->source[i]);
+		if (write(set->v[i], ev, out, &err, ctx))
+			rc = cli_report(&err);
+	}
+	if (cli_close_output(out, in->output) && rc == CLI_OK)
+		rc = CLI_BADINPUT;
+	return rc;
+}
+
+int cli_name_style(const char *cmd, const char *arg, enum cgu_name_style *out)
+{
+	if (!strcmp(arg, "function"))
+		*out = CGU_NAMES_FUNCTION;
+	else if (!strcmp(arg, "file"))
+		*out = CGU_NAMES_FILE_FUNCTION;
+	else if (!strcmp(arg, "full"))
+		*out = CGU_NAMES_FULL;
+	else
+		return cli_usage_error(cmd, "--names: expected function, file "
+				       "or full, got '%s'", arg), -1;
+	return 0;
+}
+
+/* Parse the options; returns -1 to go on, else the exit status. */
+static int cli_options(int argc, char **argv, const struct cli_spec *spec,
+		       struct cli_input *in)
+{
+	int opt, r;
+
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, spec->shortopts, spec->options,
+				  NULL)) != -1) {
+		if (opt == 'h')
+			return cli_help(spec->usage, spec->help);
+		if (opt == '?' || opt == ':')
+			return cli_usage_error(spec->name, "bad option '%s'",
+					       argv[optind - 1]);
+		r = cli_input_option(in, spec->name, opt, optarg);
+		if (r < 0)
+			return CLI_USAGE;
+		if (r == 0 && (!spec->option ||
+			       spec->option(opt, optarg, spec->ctx)))
+			return CLI_USAGE;
+	}
+	return -1;
+}
+
+int cli_main(int argc, char **argv, const struct cli_spec *spec)
+{
+	struct cli_input in;
+	struct cgu_profile_set set;
+	int rc;
+
+	memset(&in, 0, sizeof(in));
+	rc = cli_options(argc, argv, spec, &in);
+	if (rc >= 0)
+		return rc;
+	if (spec->check && (rc = spec->check(spec->ctx)))
+		return rc;
+	rc = cli_load_set(&in, argc - optind, argv + optind, &set);
+	if (rc)
+		return rc;
+	rc = cli_run_outputs(&in, &set, spec->write, spec->ctx);
+	cgu_profile_set_release(&set);
+	return rc;
+}

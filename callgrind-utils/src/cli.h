@@ -77,4 +77,31 @@ typedef int (*cli_write_fn)(const struct cgu_profile *p, int event,
 int cli_run_outputs(struct cli_input *in, struct cgu_profile_set *set,
 		    cli_write_fn write, void *ctx);
 
+/* The whole of a command that reads profiles and writes an output:
+ * parses options (the shared ones and spec->options), loads the files
+ * and runs spec->write on every profile.  Returns the exit status. */
+#include <getopt.h>
+struct cli_spec {
+	const char *name;                /* the command */
+	const char *usage;               /* "edges [options] [FILE|-]..." */
+	const char *help;                /* option lines after the usage */
+	const struct option *options;    /* includes CLI_INPUT_LONGOPTS,
+					    ends with a zero entry */
+	const char *shortopts;           /* includes "e:o:h" */
+	/* command options: 0 ok, -1 usage error (already printed) */
+	int (*option)(int opt, const char *arg, void *ctx);
+	/* after the options, before reading input: 0 or an exit status */
+	int (*check)(void *ctx);
+	cli_write_fn write;
+	void *ctx;
+};
+int cli_main(int argc, char **argv, const struct cli_spec *spec);
+
+/* --names=function|file|full; -1 (printed) when unknown */
+int cli_name_style(const char *cmd, const char *arg,
+		   enum cgu_name_style *out);
+#define CLI_NAMES_HELP \
+	"      --names STYLE     function (default), file (file:function, as\n" \
+	"                        callgrind_annotate shows) or full (+ [object])\n"
+
 #endif

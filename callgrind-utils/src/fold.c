@@ -1,8 +1,319 @@
-/* fold.c - not written yet. */
-#include <callgrind-utils/callgrind-utils.h>
+/* fold.c - folded stacks ("root;...;leaf cost") from a profile.
+ *
+ * Exact mode.  With --separate-callers=N Callgrind names every function
+ * context "leaf'caller1'caller2...", nearest caller first, so each node's
+ * self cost belongs to exactly one stack: the parts in reverse order.
+ * A part made only of digits ("fib'2", from --separate-recs) is a
+ * recursion level and stays glued to the name before it.  The stack is as
+ * deep as the context Callgrind recorded.
+ *
+ * Reconstructed (graph) mode.  The call graph has no stacks, only edges
+ * with inclusive costs, so stacks are estimated, bottom up: the self cost
+ * of every node is shared over its callers in proportion to the
+ * inclusive cost of each caller's calls to it (by call count when those
+ * are all zero, evenly when both are), and each share again over the
+ * callers of that caller, until a node without callers (a root) is
+ * reached.  This is gprof's assumption that every call to a function
+ * costs the same whoever makes it.
+ *   - Cycles are cut: a caller already on the stack being built is left
+ *     out of the sharing (its weight goes to the other callers); when no
+ *     caller is left the node is taken as the root.  Self calls are
+ *     ignored likewise.
+ *   - Pruning: a share below min_fraction of the event total is no longer
+ *     split; it follows the heaviest caller whole.  This bounds the work
+ *     (about 1/min_fraction stacks) without losing any cost.
+ *   - Shares are integers: floor of the proportional part, the remainder
+ *     to the heaviest caller, so the lines add up exactly to the self
+ *     cost, and in sum to the profile total for the event.
+ *   - Stacks deeper than FOLD_MAX_DEPTH frames are cut at that depth.
+ * Identical stacks are summed and the lines sorted bytewise.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <callgrind-utils/output.h>
+#include "lines.h"
+
+#define FOLD_MAX_DEPTH 4096
+#define DEFAULT_MIN_FRACTION 1e-4
+
+struct folder {
+	const struct cgu_profile *p;
+	const struct cgu_fold_opts *o;
+	int ev;
+	cgu_cost min_share;
+	struct cgu_lines lines;
+	uint32_t path[FOLD_MAX_DEPTH];   /* leaf first */
+	size_t depth;
+	unsigned char *on_path;          /* per node */
+};
+
+/* ------------------------------------------------------- emitting */
+
+static void emit_path(struct folder *f, cgu_cost cost)
+{
+	size_t start = f->lines.text.len, i;
+
+	for (i = f->depth; i-- > 0;) {
+		cgu_node_name(f->p, f->path[i], f->o->names, &f->lines.text);
+		if (i)
+			cgu_buf_addch(&f->lines.text, ';');
+	}
+	cgu_lines_add(&f->lines, start, cost, 0);
+}
+
+/* ------------------------------------------------------ exact mode */
+
+/* Length of the part of name at s: up to a ' that starts a non-numeric
+ * part ('N recursion suffixes stay in the part). */
+static size_t context_part(const char *s)
+{
+	const char *q = s;
+
+	for (;;) {
+		const char *d;
+
+		q = strchr(q, '\'');
+		if (!q)
+			return strlen(s);
+		for (d = q + 1; *d >= '0' && *d <= '9'; d++)
+			;
+		if (d == q + 1 || (*d != '\0' && *d != '\''))
+			return (size_t)(q - s);
+		q = d;
+	}
+}
+
+static int has_context(const char *name)
+{
+	return name[context_part(name)] == '\'';
+}
+
+static void emit_exact(struct folder *f, uint32_t n, cgu_cost cost)
+{
+	const char *s = f->p->nodes[n].function;
+	size_t start = f->lines.text.len, nparts = 0, i;
+	const char *part[FOLD_MAX_DEPTH];
+	size_t len[FOLD_MAX_DEPTH];
+
+	while (nparts < FOLD_MAX_DEPTH) {
+		part[nparts] = s;
+		len[nparts] = context_part(s);
+		s += len[nparts++];
+		if (*s != '\'')
+			break;
+		s++;
+	}
+	for (i = nparts; i-- > 0;) {
+		cgu_buf_add(&f->lines.text, part[i], len[i]);
+		if (i)
+			cgu_buf_addch(&f->lines.text, ';');
+	}
+	cgu_lines_add(&f->lines, start, cost, 0);
+}
+
+/* ------------------------------------------------------ graph mode */
+
+struct share {
+	uint32_t caller;
+	cgu_cost weight;
+	cgu_cost amount;
+};
+
+static int usable_caller(const struct folder *f, uint32_t caller)
+{
+	return !f->on_path[caller];
+}
+
+/* Collect the usable callers of n with their weights; returns count and
+ * the index of the heaviest in *heaviest. */
+static size_t caller_weights(struct folder *f, uint32_t n, struct share *s,
+			     size_t *heaviest)
+{
+	const struct cgu_profile *p = f->p;
+	size_t k, m = 0, mode;
+
+	*heaviest = 0;
+	for (mode = 0; mode < 3; mode++) {
+		cgu_cost sum = 0;
+
+		m = 0;
+		for (k = p->in_start[n]; k < p->in_start[n + 1]; k++) {
+			uint32_t j = p->in_edges[k];
+			uint32_t c = p->edges[j].caller;
+
+			if (!usable_caller(f, c))
+				continue;
+			s[m].caller = c;
+			s[m].weight = mode == 0 ? cgu_edge_cost(p, j)[f->ev]
+				    : mode == 1 ? p->edges[j].calls : 1;
+			sum += s[m].weight;
+			if (s[m].weight > s[*heaviest].weight)
+				*heaviest = m;
+			m++;
+		}
+		if (sum || !m)
+			return m;
+		*heaviest = 0;
+	}
+	return m;
+}
+
+/* Split cost over the shares in proportion to weight; integer parts,
+ * remainder to the heaviest. */
+static void split(struct share *s, size_t m, size_t heaviest, cgu_cost cost)
+{
+	cgu_cost sum = 0, given = 0;
+	size_t i;
+
+	for (i = 0; i < m; i++)
+		sum += s[i].weight;
+	for (i = 0; i < m; i++) {
+		s[i].amount = (cgu_cost)((unsigned __int128)cost * s[i].weight
+					 / sum);
+		given += s[i].amount;
+	}
+	s[heaviest].amount += cost - given;
+}
+
+static void climb(struct folder *f, uint32_t n, cgu_cost cost);
+
+static void climb_to(struct folder *f, uint32_t caller, cgu_cost cost)
+{
+	f->on_path[caller] = 1;
+	f->path[f->depth++] = caller;
+	climb(f, caller, cost);
+	f->depth--;
+	f->on_path[caller] = 0;
+}
+
+/* n is on the path (at path[depth-1]); share cost over its callers. */
+static void climb(struct folder *f, uint32_t n, cgu_cost cost)
+{
+	size_t nin = f->p->in_start[n + 1] - f->p->in_start[n];
+	struct share *s;
+	size_t m, heaviest, i;
+
+	if (nin == 0 || f->depth == FOLD_MAX_DEPTH) {
+		emit_path(f, cost);
+		return;
+	}
+	s = malloc(nin * sizeof(*s));
+	if (!s)
+		abort();
+	m = caller_weights(f, n, s, &heaviest);
+	if (m == 0) {
+		emit_path(f, cost);
+	} else if (cost < f->min_share || m == 1) {
+		climb_to(f, s[heaviest].caller, cost);
+	} else {
+		split(s, m, heaviest, cost);
+		for (i = 0; i < m; i++)
+			if (s[i].amount)
+				climb_to(f, s[i].caller, s[i].amount);
+	}
+	free(s);
+}
+
+/* ----------------------------------------------------------- driver */
+
+static int fold_mode_exact(const struct cgu_profile *p,
+			   enum cgu_fold_mode mode)
+{
+	size_t i;
+
+	if (mode != CGU_FOLD_AUTO)
+		return mode == CGU_FOLD_EXACT;
+	for (i = 0; i < p->nnodes; i++)
+		if (has_context(p->nodes[i].function))
+			return 1;
+	return 0;
+}
+
+static cgu_cost min_share(const struct cgu_profile *p,
+			  const struct cgu_fold_opts *o)
+{
+	double frac = o->min_fraction == 0 ? DEFAULT_MIN_FRACTION
+		    : o->min_fraction;
+
+	if (frac < 0)
+		return 0;
+	return (cgu_cost)((double)p->totals[o->event] * frac);
+}
+
+static void fold_all(struct folder *f)
+{
+	int exact = fold_mode_exact(f->p, f->o->mode);
+	uint32_t n;
+
+	for (n = 0; n < f->p->nnodes; n++) {
+		cgu_cost c = cgu_self(f->p, n)[f->ev];
+
+		if (!c)
+			continue;
+		if (exact) {
+			emit_exact(f, n, c);
+			continue;
+		}
+		f->depth = 0;
+		climb_to(f, n, c);
+	}
+	cgu_lines_sort_merge(&f->lines);
+}
+
+int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
+		  cgu_fold_cb cb, void *ctx, struct cgu_error *err)
+{
+	struct folder f;
+	size_t i;
+	int rc = 0;
+
+	if (o->event < 0 || (size_t)o->event >= p->nevents)
+		return cgu_error_set(err, CGU_EUSAGE, NULL, 0, "no such event");
+	memset(&f, 0, sizeof(f));
+	f.p = p;
+	f.o = o;
+	f.ev = o->event;
+	f.min_share = min_share(p, o);
+	f.on_path = calloc(p->nnodes ? p->nnodes : 1, 1);
+	if (!f.on_path)
+		abort();
+	cgu_lines_init(&f.lines);
+	fold_all(&f);
+	for (i = 0; i < f.lines.n && !rc; i++)
+		rc = cb(cgu_line_key(&f.lines, i), f.lines.v[i].len,
+			f.lines.v[i].a, ctx);
+	cgu_lines_release(&f.lines);
+	free(f.on_path);
+	if (rc)
+		return cgu_error_set(err, CGU_EIO, NULL, 0, "write error");
+	return CGU_OK;
+}
+
+static int line_to_file(const char *stack, size_t len, cgu_cost cost,
+			void *ctx)
+{
+	return fprintf(ctx, "%.*s %llu\n", (int)len, stack,
+		       (unsigned long long)cost) < 0;
+}
+
+static int line_to_buf(const char *stack, size_t len, cgu_cost cost,
+		       void *ctx)
+{
+	cgu_buf_add(ctx, stack, len);
+	cgu_buf_addch(ctx, ' ');
+	cgu_buf_addu64(ctx, cost);
+	cgu_buf_addch(ctx, '\n');
+	return 0;
+}
+
 int cgu_fold_write(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 		   FILE *out, struct cgu_error *err)
 {
-	(void)p; (void)o; (void)out;
-	return cgu_error_set(err, CGU_EUSAGE, NULL, 0, "fold not written yet");
+	return cgu_fold_each(p, o, line_to_file, out, err);
+}
+
+int cgu_fold_buf(const struct cgu_profile *p, const struct cgu_fold_opts *o,
+		 struct cgu_buf *out, struct cgu_error *err)
+{
+	return cgu_fold_each(p, o, line_to_buf, out, err);
 }

@@ -1,2 +1,115 @@
-/* json.c - not written yet. */
-#include <callgrind-utils/callgrind-utils.h>
+/* json.c - the whole model as one JSON document.
+ *
+ * {"creator":..,"cmd":..,"pid":..,"events":["Ir",..],"totals":[..],
+ *  "nodes":[{"id":0,"function":..,"object":..,"file":..,"self":[..]}],
+ *  "edges":[{"caller":0,"callee":1,"calls":N,"inclusive":[..]}]}
+ * Cost arrays follow the order of "events".
+ */
+#include <callgrind-utils/output.h>
+
+static void add_costs(struct cgu_buf *b, const cgu_cost *c, size_t n)
+{
+	size_t i;
+
+	cgu_buf_addch(b, '[');
+	for (i = 0; i < n; i++) {
+		if (i)
+			cgu_buf_addch(b, ',');
+		cgu_buf_addu64(b, c[i]);
+	}
+	cgu_buf_addch(b, ']');
+}
+
+static void add_field(struct cgu_buf *b, const char *key, const char *value)
+{
+	cgu_buf_addf(b, "\"%s\":", key);
+	if (value)
+		cgu_buf_add_json(b, value);
+	else
+		cgu_buf_adds(b, "null");
+	cgu_buf_addch(b, ',');
+}
+
+static void add_header(struct cgu_buf *b, const struct cgu_profile *p)
+{
+	size_t i;
+
+	add_field(b, "creator", p->creator);
+	add_field(b, "cmd", p->cmd);
+	add_field(b, "pid", p->pid);
+	add_field(b, "part", p->part);
+	add_field(b, "thread", p->thread);
+	add_field(b, "positions", p->positions ? p->positions : "line");
+	cgu_buf_adds(b, "\"events\":[");
+	for (i = 0; i < p->nevents; i++) {
+		if (i)
+			cgu_buf_addch(b, ',');
+		cgu_buf_add_json(b, p->events[i]);
+	}
+	cgu_buf_adds(b, "],\n\"totals\":");
+	add_costs(b, p->totals, p->nevents);
+}
+
+static void add_node(struct cgu_buf *b, const struct cgu_profile *p, size_t i)
+{
+	const struct cgu_node *n = &p->nodes[i];
+
+	cgu_buf_addf(b, "%s\n{\"id\":%zu,", i ? "," : "", i);
+	add_field(b, "function", n->function);
+	add_field(b, "object", n->object);
+	add_field(b, "file", n->file);
+	cgu_buf_adds(b, "\"self\":");
+	add_costs(b, cgu_self(p, (uint32_t)i), p->nevents);
+	cgu_buf_addch(b, '}');
+}
+
+static void add_edge(struct cgu_buf *b, const struct cgu_profile *p, size_t i)
+{
+	const struct cgu_edge *e = &p->edges[i];
+
+	cgu_buf_addf(b, "%s\n{\"caller\":%u,\"callee\":%u,\"calls\":%llu,"
+		     "\"inclusive\":", i ? "," : "", e->caller, e->callee,
+		     (unsigned long long)e->calls);
+	add_costs(b, cgu_edge_cost(p, (uint32_t)i), p->nevents);
+	cgu_buf_addch(b, '}');
+}
+
+/* Flush the buffer when it grows large, so output stays streaming. */
+static int flush_big(struct cgu_buf *b, FILE *out)
+{
+	int rc = 0;
+
+	if (b->len >= 1u << 16) {
+		rc = cgu_buf_write(b, out);
+		cgu_buf_reset(b);
+	}
+	return rc;
+}
+
+int cgu_json_write(const struct cgu_profile *p, FILE *out,
+		   struct cgu_error *err)
+{
+	struct cgu_buf b = CGU_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	cgu_buf_addch(&b, '{');
+	add_header(&b, p);
+	cgu_buf_adds(&b, ",\n\"nodes\":[");
+	for (i = 0; i < p->nnodes && !rc; i++) {
+		add_node(&b, p, i);
+		rc = flush_big(&b, out);
+	}
+	cgu_buf_adds(&b, "],\n\"edges\":[");
+	for (i = 0; i < p->nedges && !rc; i++) {
+		add_edge(&b, p, i);
+		rc = flush_big(&b, out);
+	}
+	cgu_buf_adds(&b, "]}\n");
+	if (!rc)
+		rc = cgu_buf_write(&b, out);
+	cgu_buf_release(&b);
+	if (rc)
+		return cgu_error_set(err, CGU_EIO, NULL, 0, "write error");
+	return CGU_OK;
+}

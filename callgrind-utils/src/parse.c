@@ -1,17 +1,936 @@
-/* parse.c - not written yet. */
-#include <callgrind-utils/callgrind-utils.h>
+/* parse.c - a streaming, strict reader of the Callgrind profile format.
+ *
+ * The format (Valgrind manual, "Callgrind Format Specification", version 1)
+ * as implemented here:
+ *
+ *   File     := ("# callgrind format")? Part+
+ *   Part     := Header* Body*
+ *   Header   := Key ":" Value            one per line
+ *      version: 1           only 1 is accepted
+ *      creator: pid: cmd: part: thread:  kept as strings
+ *      desc: Key: text      kept in profile->headers
+ *      positions: P+        P is "instr" or "line"; default "line"
+ *      events: E+           event names; required before the first cost line
+ *      event: E[=formula][:long name]   long name kept as event_desc
+ *      summary: N*          totals of the part, checked against the sum
+ *      totals: N*           of the self costs (fewer numbers: rest zero)
+ *      any other key        kept in profile->headers, as the spec asks
+ *   Body lines:
+ *      ob= fl= fi= fe= fn=  current object, file, inline file, function
+ *      cob= cfi= cfl= cfn=  object, file and function of the next call
+ *      jfi= jfn=            jump target file/function (only define names)
+ *      calls=N Target       N calls to cfn; the NEXT cost line (comments and
+ *                           empty lines aside) is the inclusive cost of
+ *                           those calls, not self cost
+ *      jump=N Target        unconditional jump, jcnd=E/N Target (or "E N")
+ *                           a conditional one; the model only counts them
+ *      Cost line            one Subposition per "positions:" column, then
+ *                           up to one unsigned 64-bit number per event
+ *   Subposition := Number | "+" Number | "-" Number | "*"
+ *                           relative to the same column of the previous
+ *                           cost line ("*" = unchanged); Number is decimal
+ *                           or 0x-hex
+ *   Name compression, in every id space (files: fl fi fe cfi cfl jfi;
+ *   functions: fn cfn jfn; objects: ob cob):
+ *      key=(id) name        defines id; key=(id) refers to it later;
+ *      key=name             a name without compression
+ *
+ * Semantics: a node is (fn, ob, file), where file is the current file
+ * (latest fl=, fi= or fe=) when fn= is read, and fi=/fe= inside a function
+ * change only where positions point, not the node.  A callee without cob=
+ * is in the current object, without cfi= in the current file; cfn=, cob=
+ * and cfi= apply to one calls= line.  Compression ids live for the whole
+ * file, across parts.  A header key after body lines starts a new part.
+ *
+ * The input is read through zlib (plain or gzip'd alike) into one buffer
+ * and split into lines in place: no allocation per line, memory grows
+ * with distinct names and edges only.  Every error names file:line and
+ * what was expected.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <callgrind-utils/arena.h>
+#include <callgrind-utils/buf.h>
+#include <callgrind-utils/parse.h>
+
+#define READ_CHUNK (1u << 20)
+#define MAX_POSITIONS 4
+#define MAX_COMPRESSED_ID (1u << 24)
+#define NO_NODE UINT32_MAX
+
+/* ------------------------------------------------------------ reader */
+
+struct reader {
+	gzFile gz;              /* NULL for memory input */
+	const char *mem;
+	size_t mem_len, mem_pos;
+	char *buf;
+	size_t cap, start, end;
+	size_t max_line;
+	int eof;
+};
+
+static int reader_fill(struct reader *r)
+{
+	size_t room, n;
+	int got;
+
+	if (r->start) {
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
+	}
+	room = r->cap - r->end - 1;
+	if (!r->gz) {
+		n = r->mem_len - r->mem_pos < room ? r->mem_len - r->mem_pos : room;
+		memcpy(r->buf + r->end, r->mem + r->mem_pos, n);
+		r->mem_pos += n;
+		r->end += n;
+		r->eof = r->mem_pos == r->mem_len;
+		return 0;
+	}
+	got = gzread(r->gz, r->buf + r->end, (unsigned)room);
+	if (got < 0)
+		return -1;
+	r->end += (size_t)got;
+	if (got == 0)
+		r->eof = 1;
+	return 0;
+}
+
+/* Next line, NUL-terminated in place, without its newline (and \r).
+ * Returns 1, 0 at end of input, -1 on a read error, -2 if too long. */
+static int reader_line(struct reader *r, char **line, size_t *len)
+{
+	for (;;) {
+		char *p = r->buf + r->start;
+		size_t avail = r->end - r->start;
+		char *nl = memchr(p, '\n', avail);
+		size_t n;
+
+		if (!nl && !r->eof && avail <= r->max_line) {
+			if (reader_fill(r))
+				return -1;
+			continue;
+		}
+		if (!nl && avail == 0)
+			return 0;
+		n = nl ? (size_t)(nl - p) : avail;
+		if (n > r->max_line)
+			return -2;
+		p[n] = '\0';
+		r->start += nl ? n + 1 : n;
+		if (n && p[n - 1] == '\r')
+			p[--n] = '\0';
+		*line = p;
+		*len = n;
+		return 1;
+	}
+}
+
+static void reader_init(struct reader *r, size_t max_line)
+{
+	memset(r, 0, sizeof(*r));
+	r->max_line = max_line ? max_line : CGU_DEFAULT_MAX_LINE;
+	r->cap = r->max_line + READ_CHUNK + 2;
+	r->buf = malloc(r->cap);
+	if (!r->buf)
+		abort();
+}
+
+static void reader_release(struct reader *r)
+{
+	if (r->gz)
+		gzclose(r->gz);
+	free(r->buf);
+}
+
+/* ------------------------------------------------------ name spaces */
+
+enum space { SP_FILE, SP_FN, SP_OB, NSPACES };
+
+struct cname {
+	const char *s;                 /* NULL: id not defined */
+	size_t len;
+	const char *interned;          /* in profile owner */
+	const struct cgu_profile *owner;
+};
+
+struct space_table {
+	struct cname *v;
+	size_t cap;
+};
+
+/* A resolved name: the interned pointer in the current profile. */
+typedef const char *name_t;
+
+/* ------------------------------------------------------------ parser */
+
+struct parser {
+	const char *name;
+	struct reader r;
+	const struct cgu_parse_opts *opts;
+	struct cgu_profile_set *set;
+	struct cgu_profile *p;         /* profile receiving this part */
+	struct cgu_error *err;
+	unsigned long lineno;
+	struct cgu_arena arena;        /* compressed names */
+	struct space_table spaces[NSPACES];
+
+	/* part state */
+	int in_body;
+	int nparts;
+	size_t npos;
+	int64_t lastpos[MAX_POSITIONS];
+	size_t nev;
+	int evmap[CGU_MAX_EVENTS];     /* part event -> profile event */
+	const char *part_events[CGU_MAX_EVENTS];
+	cgu_cost part_sum[CGU_MAX_EVENTS];
+	cgu_cost declared[2][CGU_MAX_EVENTS];  /* summary, totals */
+	unsigned long declared_line[2];
+
+	/* body context */
+	name_t ob, file, fn;
+	uint32_t node;
+	name_t cob, cfi, cfn;
+	uint64_t pending_calls;
+	unsigned long calls_line;      /* 0: no calls= waiting */
+	uint32_t callee;
+};
+
+static int perr(struct parser *ps, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int perr(struct parser *ps, const char *fmt, ...)
+{
+	char msg[768];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return cgu_error_set(ps->err, CGU_EINPUT, ps->name, ps->lineno,
+			     "%s", msg);
+}
+
+static const char *skip_space(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* Decimal (or 0x-hex when hex_ok) unsigned 64-bit number; NULL if none
+ * or on overflow (*overflow set). */
+static const char *parse_u64(const char *s, uint64_t *out, int hex_ok,
+			     int *overflow)
+{
+	uint64_t v = 0;
+	const char *start;
+
+	*overflow = 0;
+	if (hex_ok && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		start = s += 2;
+		for (; isxdigit((unsigned char)*s); s++) {
+			if (v >> 60) {
+				*overflow = 1;
+				return NULL;
+			}
+			v = v * 16 + (uint64_t)(isdigit((unsigned char)*s) ?
+				*s - '0' : (tolower((unsigned char)*s) - 'a' + 10));
+		}
+	} else {
+		start = s;
+		for (; *s >= '0' && *s <= '9'; s++) {
+			uint64_t d = (uint64_t)(*s - '0');
+
+			if (v > (UINT64_MAX - d) / 10) {
+				*overflow = 1;
+				return NULL;
+			}
+			v = v * 10 + d;
+		}
+	}
+	if (s == start)
+		return NULL;
+	*out = v;
+	return s;
+}
+
+static int end_of_token(char c)
+{
+	return c == '\0' || c == ' ' || c == '\t';
+}
+
+/* ------------------------------------------------- profile targets */
+
+/* A new profile for a part that does not repeat events: takes the
+ * events of the previous part. */
+static void inherit_events(struct parser *ps)
+{
+	size_t e;
+
+	cgu_profile_set_events(ps->p, ps->part_events, ps->nev, NULL);
+	for (e = 0; e < ps->nev; e++)
+		ps->evmap[e] = (int)e;
+}
+
+static struct cgu_profile *target(struct parser *ps)
+{
+	if (!ps->p) {
+		ps->p = cgu_profile_new();
+		if (ps->nev)
+			inherit_events(ps);
+		if (ps->opts->separate_parts || ps->set->n == 0) {
+			char src[64];
+
+			snprintf(src, sizeof(src), "#%d", ps->nparts + 1);
+			cgu_profile_set_add(ps->set, ps->p, ps->name);
+			if (ps->opts->separate_parts) {
+				struct cgu_buf b = CGU_BUF_INIT;
+
+				cgu_buf_addf(&b, "%s%s", ps->name, src);
+				ps->set->source[ps->set->n - 1] =
+					cgu_arena_strdup(&ps->p->arena, b.data);
+				cgu_buf_release(&b);
+			}
+		}
+	}
+	return ps->p;
+}
+
+static name_t intern(struct parser *ps, const char *s, size_t len)
+{
+	return cgu_profile_intern(target(ps), s, len);
+}
+
+/* Resolve the value of a name line (after "key=") in space sp. */
+static int resolve_name(struct parser *ps, enum space sp, const char *key,
+			const char *v, name_t *out)
+{
+	struct space_table *t = &ps->spaces[sp];
+	struct cname *c;
+	uint64_t id;
+	int ovf;
+	const char *e;
+
+	if (*v != '(') {
+		*out = intern(ps, v, strlen(v));
+		return CGU_OK;
+	}
+	e = parse_u64(v + 1, &id, 0, &ovf);
+	if (!e || *e != ')')
+		return perr(ps, "%s=(: expected a compressed id '(N)' "
+			    "followed by an optional name", key);
+	if (id >= MAX_COMPRESSED_ID)
+		return perr(ps, "%s=(%llu): compressed id too large "
+			    "(expected < %u)", key, (unsigned long long)id,
+			    MAX_COMPRESSED_ID);
+	if (id >= t->cap) {
+		size_t cap = t->cap ? t->cap : 256;
+
+		while (cap <= id)
+			cap *= 2;
+		t->v = realloc(t->v, cap * sizeof(*t->v));
+		if (!t->v)
+			abort();
+		memset(t->v + t->cap, 0, (cap - t->cap) * sizeof(*t->v));
+		t->cap = cap;
+	}
+	c = &t->v[id];
+	e = skip_space(e + 1);
+	if (*e) {
+		c->len = strlen(e);
+		c->s = cgu_arena_strndup(&ps->arena, e, c->len);
+		c->owner = NULL;
+	} else if (!c->s) {
+		return perr(ps, "%s=(%llu): unknown compressed id; expected "
+			    "'(%llu) name' to define it first", key,
+			    (unsigned long long)id, (unsigned long long)id);
+	}
+	if (c->owner != target(ps)) {
+		c->interned = intern(ps, c->s, c->len);
+		c->owner = ps->p;
+	}
+	*out = c->interned;
+	return CGU_OK;
+}
+
+/* ------------------------------------------------------- parts */
+
+static const char *const declared_key[2] = { "summary", "totals" };
+
+static int check_declared(struct parser *ps, int which)
+{
+	size_t e;
+
+	if (!ps->declared_line[which] || ps->opts->no_check_totals)
+		return CGU_OK;
+	for (e = 0; e < ps->nev; e++) {
+		if (ps->declared[which][e] == ps->part_sum[e])
+			continue;
+		return perr(ps, "%s: (line %lu) gives %s=%llu but the cost "
+			    "lines add up to %llu; expected equal totals "
+			    "(truncated file?)", declared_key[which],
+			    ps->declared_line[which], ps->part_events[e],
+			    (unsigned long long)ps->declared[which][e],
+			    (unsigned long long)ps->part_sum[e]);
+	}
+	return CGU_OK;
+}
+
+static void apply_event_descs(struct parser *ps)
+{
+	struct cgu_profile *p = ps->p;
+	size_t i;
+
+	for (i = 0; p && i < p->nheaders; i++) {
+		const char *v = p->headers[i].value, *colon;
+		size_t n;
+		int ev;
+
+		if (strcmp(p->headers[i].key, "event"))
+			continue;
+		n = strcspn(v, " \t=:");
+		colon = strchr(v, ':');
+		if (!colon)
+			continue;
+		for (ev = 0; ev < (int)p->nevents; ev++)
+			if (strlen(p->events[ev]) == n &&
+			    !strncmp(p->events[ev], v, n))
+				p->event_desc[ev] = skip_space(colon + 1);
+	}
+}
+
+static int end_part(struct parser *ps)
+{
+	int rc;
+
+	if (ps->calls_line)
+		return perr(ps, "unexpected end of part: calls= at line %lu "
+			    "expects its inclusive cost line", ps->calls_line);
+	if ((rc = check_declared(ps, 0)) || (rc = check_declared(ps, 1)))
+		return rc;
+	apply_event_descs(ps);
+	if (ps->in_body)
+		ps->nparts++;
+	memset(ps->part_sum, 0, sizeof(ps->part_sum));
+	memset(ps->declared_line, 0, sizeof(ps->declared_line));
+	ps->in_body = 0;
+	ps->ob = ps->file = ps->fn = NULL;
+	ps->cob = ps->cfi = ps->cfn = NULL;
+	ps->node = NO_NODE;
+	memset(ps->lastpos, 0, sizeof(ps->lastpos));
+	if (ps->opts->separate_parts && ps->p) {
+		cgu_profile_finish(ps->p);
+		ps->p = NULL;
+	}
+	return CGU_OK;
+}
+
+/* Map this part's events onto the target profile's events. */
+static int bind_events(struct parser *ps)
+{
+	struct cgu_profile *p = target(ps);
+	size_t e;
+
+	if (!p->nevents) {
+		int rc = cgu_profile_set_events(p, ps->part_events, ps->nev,
+						NULL);
+		if (rc)
+			return perr(ps, "events: expected 1 to %d names",
+				    CGU_MAX_EVENTS);
+	}
+	for (e = 0; e < ps->nev; e++) {
+		ps->evmap[e] = cgu_profile_event(p, ps->part_events[e]);
+		if (ps->evmap[e] < 0)
+			return perr(ps, "events: event '%s' is not in the "
+				    "events of the first part; expected the "
+				    "same events to merge (or use separate "
+				    "parts)", ps->part_events[e]);
+	}
+	return CGU_OK;
+}
+
+/* ------------------------------------------------------- headers */
+
+static int header_events(struct parser *ps, const char *v)
+{
+	size_t n = 0;
+
+	while (*(v = skip_space(v))) {
+		size_t len = strcspn(v, " \t");
+
+		if (n == CGU_MAX_EVENTS)
+			return perr(ps, "events: expected at most %d events",
+				    CGU_MAX_EVENTS);
+		ps->part_events[n++] = cgu_arena_strndup(&ps->arena, v, len);
+		v += len;
+	}
+	if (!n)
+		return perr(ps, "events: expected at least one event name");
+	ps->nev = n;
+	return bind_events(ps);
+}
+
+static int header_positions(struct parser *ps, const char *v)
+{
+	const char *value = v;
+	size_t n = 0;
+
+	while (*(v = skip_space(v))) {
+		size_t len = strcspn(v, " \t");
+
+		if (!((len == 4 && !strncmp(v, "line", 4)) ||
+		      (len == 5 && !strncmp(v, "instr", 5))) ||
+		    n == MAX_POSITIONS)
+			return perr(ps, "positions: expected 'instr' and/or "
+				    "'line', got '%.*s'", (int)len, v);
+		n++;
+		v += len;
+	}
+	if (!n)
+		return perr(ps, "positions: expected 'instr' and/or 'line'");
+	ps->npos = n;
+	target(ps)->positions = cgu_arena_strdup(&ps->p->arena, value);
+	return CGU_OK;
+}
+
+static int header_costs(struct parser *ps, int which, const char *v)
+{
+	size_t n = 0;
+
+	if (!ps->nev)
+		return perr(ps, "%s: expected after the events: line",
+			    declared_key[which]);
+	memset(ps->declared[which], 0, sizeof(ps->declared[which]));
+	while (*(v = skip_space(v))) {
+		uint64_t x;
+		int ovf;
+		const char *e = parse_u64(v, &x, 0, &ovf);
+
+		if (!e || !end_of_token(*e))
+			return perr(ps, "%s: expected a number for event %zu, "
+				    "got '%.20s'", declared_key[which], n + 1, v);
+		if (n == ps->nev)
+			return perr(ps, "%s: expected at most %zu numbers "
+				    "(one per event)", declared_key[which],
+				    ps->nev);
+		ps->declared[which][n++] = x;
+		v = e;
+	}
+	ps->declared_line[which] = ps->lineno;
+	return CGU_OK;
+}
+
+static const char **header_slot(struct cgu_profile *p, const char *key)
+{
+	if (!strcmp(key, "creator"))
+		return &p->creator;
+	if (!strcmp(key, "cmd"))
+		return &p->cmd;
+	if (!strcmp(key, "pid"))
+		return &p->pid;
+	if (!strcmp(key, "thread"))
+		return &p->thread;
+	if (!strcmp(key, "part"))
+		return &p->part;
+	return NULL;
+}
+
+static int header_line(struct parser *ps, char *line, char *colon)
+{
+	const char *key = line, *v = skip_space(colon + 1);
+	const char **slot;
+	int rc;
+
+	*colon = '\0';
+	if (!strcmp(key, "summary"))
+		return header_costs(ps, 0, v);
+	if (!strcmp(key, "totals"))
+		return header_costs(ps, 1, v);
+	if (ps->in_body && (rc = end_part(ps)))
+		return rc;
+	if (!strcmp(key, "version")) {
+		if (strcmp(v, "1"))
+			return perr(ps, "version: expected 1, got '%s'", v);
+		return CGU_OK;
+	}
+	if (!strcmp(key, "events"))
+		return header_events(ps, v);
+	if (!strcmp(key, "positions"))
+		return header_positions(ps, v);
+	slot = header_slot(target(ps), key);
+	if (slot) {
+		*slot = cgu_arena_strdup(&ps->p->arena, v);
+		return CGU_OK;
+	}
+	cgu_profile_add_header(ps->p, key, v);
+	return CGU_OK;
+}
+
+/* ---------------------------------------------------- cost lines */
+
+static const char *parse_subposition(struct parser *ps, const char *s,
+				     size_t col)
+{
+	uint64_t v;
+	int ovf;
+	const char *e;
+
+	if (*s == '*') {
+		e = s + 1;
+	} else if (*s == '+' || *s == '-') {
+		e = parse_u64(s + 1, &v, 1, &ovf);
+		if (e)
+			ps->lastpos[col] += *s == '+' ? (int64_t)v : -(int64_t)v;
+	} else {
+		e = parse_u64(s, &v, 1, &ovf);
+		if (e)
+			ps->lastpos[col] = (int64_t)v;
+	}
+	if (!e || !end_of_token(*e)) {
+		perr(ps, "expected a position (N, 0xN, +N, -N or *) in column "
+		     "%zu, got '%.20s'", col + 1, s);
+		return NULL;
+	}
+	return e;
+}
+
+static int cost_line(struct parser *ps, const char *s)
+{
+	cgu_cost *dst;
+	size_t col, n = 0;
+
+	if (!ps->nev)
+		return perr(ps, "cost line before the events: header; "
+			    "expected 'events: NAME...' first");
+	if (ps->node == NO_NODE)
+		return perr(ps, "cost line before any fn= line; expected "
+			    "fn= to name the function first");
+	for (col = 0; col < ps->npos; col++) {
+		s = parse_subposition(ps, skip_space(s), col);
+		if (!s)
+			return CGU_EINPUT;
+	}
+	if (ps->calls_line) {
+		uint32_t j = cgu_profile_edge(ps->p, ps->node, ps->callee);
+
+		ps->p->edges[j].calls += ps->pending_calls;
+		dst = cgu_edge_cost(ps->p, j);
+	} else {
+		dst = cgu_self(ps->p, ps->node);
+	}
+	while (*(s = skip_space(s))) {
+		uint64_t v;
+		int ovf;
+		const char *e = parse_u64(s, &v, 0, &ovf);
+
+		if (n == ps->nev)
+			return perr(ps, "expected at most %zu event counts "
+				    "after the position (events: line), got "
+				    "more", ps->nev);
+		if (ovf)
+			return perr(ps, "cost for event %s does not fit in "
+				    "64 bits", ps->part_events[n]);
+		if (!e || !end_of_token(*e))
+			return perr(ps, "expected a number for event %s, got "
+				    "'%.20s'", ps->part_events[n], s);
+		dst[ps->evmap[n]] += v;
+		if (!ps->calls_line)
+			ps->part_sum[n] += v;
+		n++;
+		s = e;
+	}
+	if (ps->calls_line) {
+		ps->calls_line = 0;
+		ps->cfn = ps->cob = ps->cfi = NULL;
+	}
+	return CGU_OK;
+}
+
+/* ----------------------------------------------------- body lines */
+
+static int line_fn(struct parser *ps, const char *v)
+{
+	int rc = resolve_name(ps, SP_FN, "fn", v, &ps->fn);
+	const char *empty;
+
+	if (rc)
+		return rc;
+	empty = intern(ps, "", 0);
+	ps->node = cgu_profile_node(ps->p, ps->fn, ps->ob ? ps->ob : empty,
+				    ps->file ? ps->file : empty);
+	return CGU_OK;
+}
+
+static int line_calls(struct parser *ps, const char *v)
+{
+	const char *empty = intern(ps, "", 0), *e;
+	uint64_t n;
+	int ovf;
+
+	e = parse_u64(v, &n, 0, &ovf);
+	if (!e || !end_of_token(*e))
+		return perr(ps, "calls=: expected a call count, got '%.20s'", v);
+	if (!ps->cfn)
+		return perr(ps, "calls= without cfn=; expected cfn= to name "
+			    "the called function first");
+	if (ps->node == NO_NODE)
+		return perr(ps, "calls= before any fn= line; expected fn= "
+			    "to name the calling function first");
+	ps->callee = cgu_profile_node(ps->p, ps->cfn,
+				      ps->cob ? ps->cob : ps->ob ? ps->ob : empty,
+				      ps->cfi ? ps->cfi : ps->file ? ps->file : empty);
+	ps->pending_calls = n;
+	ps->calls_line = ps->lineno;
+	return CGU_OK;
+}
+
+static int line_jump(struct parser *ps, const char *key, const char *v)
+{
+	uint64_t a, b;
+	int ovf;
+	const char *e = parse_u64(v, &a, 0, &ovf);
+
+	if (e && key[1] == 'c') {      /* jcnd=E/N or jcnd=E N */
+		e = (*e == '/' || *e == ' ') ? parse_u64(e + 1, &b, 0, &ovf) : NULL;
+	}
+	if (!e || !end_of_token(*e))
+		return perr(ps, "%s=: expected %s, got '%.20s'", key,
+			    key[1] == 'c' ? "'EXECUTED/JUMPED' counts"
+			    : "a jump count", v);
+	ps->p->njumps++;
+	return CGU_OK;
+}
+
+struct body_key {
+	const char *key;
+	enum space sp;
+	int which;    /* offset into the parser's name slots, see name_slot */
+};
+
+enum { SLOT_OB, SLOT_FILE, SLOT_COB, SLOT_CFI, SLOT_NONE };
+
+static name_t *name_slot(struct parser *ps, int which)
+{
+	switch (which) {
+	case SLOT_OB: return &ps->ob;
+	case SLOT_FILE: return &ps->file;
+	case SLOT_COB: return &ps->cob;
+	case SLOT_CFI: return &ps->cfi;
+	default: return NULL;
+	}
+}
+
+static const struct body_key name_keys[] = {
+	{ "ob", SP_OB, SLOT_OB },
+	{ "fl", SP_FILE, SLOT_FILE },
+	{ "fi", SP_FILE, SLOT_FILE },
+	{ "fe", SP_FILE, SLOT_FILE },
+	{ "cob", SP_OB, SLOT_COB },
+	{ "cfi", SP_FILE, SLOT_CFI },
+	{ "cfl", SP_FILE, SLOT_CFI },
+	{ "jfi", SP_FILE, SLOT_NONE },
+	{ "jfn", SP_FN, SLOT_NONE },
+};
+
+static int body_line(struct parser *ps, char *line, char *eq)
+{
+	const char *key = line, *v = eq + 1;
+	name_t tmp, *slot;
+	size_t i;
+
+	*eq = '\0';
+	ps->in_body = 1;
+	target(ps);
+	if (!strcmp(key, "fn"))
+		return line_fn(ps, v);
+	if (!strcmp(key, "cfn"))
+		return resolve_name(ps, SP_FN, "cfn", v, &ps->cfn);
+	if (!strcmp(key, "calls"))
+		return line_calls(ps, v);
+	if (!strcmp(key, "jump") || !strcmp(key, "jcnd"))
+		return line_jump(ps, key, v);
+	for (i = 0; i < sizeof(name_keys) / sizeof(name_keys[0]); i++) {
+		if (strcmp(key, name_keys[i].key))
+			continue;
+		slot = name_slot(ps, name_keys[i].which);
+		return resolve_name(ps, name_keys[i].sp, key, v,
+				    slot ? slot : &tmp);
+	}
+	return perr(ps, "unknown line '%s=...'; expected a cost line, a "
+		    "header 'key: value' or one of fl= fi= fe= fn= ob= cob= "
+		    "cfi= cfl= cfn= calls= jump= jcnd=", key);
+}
+
+static int is_cost_start(char c)
+{
+	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*';
+}
+
+static int parse_line(struct parser *ps, char *line)
+{
+	char *p;
+
+	if (is_cost_start(*line)) {
+		ps->in_body = 1;
+		return cost_line(ps, line);
+	}
+	p = (char *)skip_space(line);
+	if (*p == '\0' || *p == '#')
+		return CGU_OK;
+	if (ps->calls_line)
+		return perr(ps, "expected the inclusive cost line of the "
+			    "calls= at line %lu, got '%.40s'", ps->calls_line,
+			    line);
+	for (p = line; isalnum((unsigned char)*p) || *p == '_'; p++)
+		;
+	if (p != line && *p == '=')
+		return body_line(ps, line, p);
+	if (p != line && *p == ':')
+		return header_line(ps, line, p);
+	return perr(ps, "expected a header 'key: value', a 'key=value' "
+		    "line or a cost line, got '%.40s'", line);
+}
+
+static int finish_input(struct parser *ps)
+{
+	int rc;
+
+	if (ps->calls_line)
+		return perr(ps, "unexpected end of file: calls= at line %lu "
+			    "expects its inclusive cost line (truncated file?)",
+			    ps->calls_line);
+	if (!ps->nev)
+		return perr(ps, "no 'events:' header found; expected a "
+			    "Callgrind profile");
+	rc = end_part(ps);
+	if (rc)
+		return rc;
+	if (ps->p)
+		cgu_profile_finish(ps->p);
+	return CGU_OK;
+}
+
+static int run(struct parser *ps)
+{
+	char *line;
+	size_t len;
+	int rc;
+
+	for (;;) {
+		rc = reader_line(&ps->r, &line, &len);
+		if (rc == 0)
+			return finish_input(ps);
+		ps->lineno++;
+		if (rc == -1)
+			return cgu_error_set(ps->err, CGU_EIO, ps->name,
+					     ps->lineno, "read error");
+		if (rc == -2)
+			return perr(ps, "line longer than %zu bytes; expected "
+				    "shorter lines (see --max-line)",
+				    ps->r.max_line);
+		if (memchr(line, '\0', len))
+			return perr(ps, "NUL byte in line; expected text");
+		rc = parse_line(ps, line);
+		if (rc)
+			return rc;
+	}
+}
+
+static void parser_init(struct parser *ps, const char *name,
+			const struct cgu_parse_opts *opts,
+			struct cgu_profile_set *set, struct cgu_error *err)
+{
+	static const struct cgu_parse_opts defaults;
+
+	memset(ps, 0, sizeof(*ps));
+	ps->name = name;
+	ps->opts = opts ? opts : &defaults;
+	ps->set = set;
+	ps->err = err;
+	ps->npos = 1;
+	ps->node = NO_NODE;
+	if (!ps->opts->separate_parts && set->n)
+		ps->p = set->v[0];
+	reader_init(&ps->r, ps->opts->max_line);
+}
+
+static void parser_release(struct parser *ps)
+{
+	size_t i;
+
+	for (i = 0; i < NSPACES; i++)
+		free(ps->spaces[i].v);
+	cgu_arena_release(&ps->arena);
+	reader_release(&ps->r);
+	if (ps->p && ps->opts->separate_parts)
+		cgu_profile_finish(ps->p);
+}
+
+int cgu_parse_mem(const char *data, size_t len, const char *name,
+		  const struct cgu_parse_opts *opts,
+		  struct cgu_profile_set *set, struct cgu_error *err)
+{
+	struct parser ps;
+	int rc;
+
+	parser_init(&ps, name ? name : "<memory>", opts, set, err);
+	ps.r.mem = data;
+	ps.r.mem_len = len;
+	rc = run(&ps);
+	parser_release(&ps);
+	return rc;
+}
+
 int cgu_parse_file(const char *path, const struct cgu_parse_opts *opts,
 		   struct cgu_profile_set *set, struct cgu_error *err)
 {
-	(void)opts; (void)set;
-	return cgu_error_set(err, CGU_EUSAGE, path, 0, "parser not written yet");
+	struct parser ps;
+	int rc;
+	int stdin_input = !strcmp(path, "-");
+
+	parser_init(&ps, stdin_input ? "<stdin>" : path, opts, set, err);
+	ps.r.gz = stdin_input ? gzdopen(dup(0), "rb") : gzopen(path, "rb");
+	if (!ps.r.gz) {
+		parser_release(&ps);
+		return cgu_error_set(err, CGU_EIO, path, 0, "cannot open: %m");
+	}
+	gzbuffer(ps.r.gz, 256 * 1024);
+	rc = run(&ps);
+	parser_release(&ps);
+	return rc;
 }
 
 struct cgu_profile *cgu_load(const char *const *paths, size_t npaths,
 			     const struct cgu_parse_opts *opts,
 			     struct cgu_error *err)
 {
-	(void)npaths; (void)opts;
-	cgu_error_set(err, CGU_EUSAGE, paths[0], 0, "parser not written yet");
-	return NULL;
+	struct cgu_parse_opts o = opts ? *opts : (struct cgu_parse_opts){ 0 };
+	struct cgu_profile_set set;
+	struct cgu_profile *p;
+	size_t i;
+
+	o.separate_parts = 0;
+	cgu_profile_set_init(&set);
+	for (i = 0; i < npaths; i++) {
+		if (cgu_parse_file(paths[i], &o, &set, err)) {
+			cgu_profile_set_release(&set);
+			return NULL;
+		}
+	}
+	if (!set.n) {
+		cgu_error_set(err, CGU_EUSAGE, NULL, 0, "no input files");
+		return NULL;
+	}
+	p = set.v[0];
+	set.n = 0;
+	cgu_profile_set_release(&set);
+	return p;
 }
