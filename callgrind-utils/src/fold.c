@@ -16,9 +16,11 @@
  * reached.  This is gprof's assumption that every call to a function
  * costs the same whoever makes it.
  *   - Cycles are cut: a caller already on the stack being built is left
- *     out of the sharing (its weight goes to the other callers); when no
- *     caller is left the node is taken as the root.  Self calls are
- *     ignored likewise.
+ *     out of the sharing (its weight goes to the other callers), and so
+ *     is a caller whose own callers are all on the stack (one level of
+ *     lookahead, so that in a->b->a the stack goes through the caller of
+ *     the cycle).  When no caller is left the node is taken as the root.
+ *     Self calls are ignored likewise.
  *   - Pruning: a share below min_fraction of the event total is no longer
  *     split; it follows the heaviest caller whole.  This bounds the work
  *     (about 1/min_fraction stacks) without losing any cost.
@@ -119,9 +121,25 @@ struct share {
 	cgu_cost amount;
 };
 
+/* A caller can take a share if it is not on the stack already and it
+ * can itself be reached from outside the stack (one level of lookahead:
+ * this keeps mutual recursion a->b->a from making b a fake root). */
 static int usable_caller(const struct folder *f, uint32_t caller)
 {
-	return !f->on_path[caller];
+	const struct cgu_profile *p = f->p;
+	uint32_t k;
+
+	if (f->on_path[caller])
+		return 0;
+	if (p->in_start[caller] == p->in_start[caller + 1])
+		return 1;
+	for (k = p->in_start[caller]; k < p->in_start[caller + 1]; k++) {
+		uint32_t d = p->edges[p->in_edges[k]].caller;
+
+		if (d != caller && !f->on_path[d])
+			return 1;
+	}
+	return 0;
 }
 
 /* Collect the usable callers of n with their weights; returns count and

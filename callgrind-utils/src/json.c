@@ -1,6 +1,8 @@
 /* json.c - the whole model as one JSON document.
  *
- * {"creator":..,"cmd":..,"pid":..,"events":["Ir",..],"totals":[..],
+ * {"creator":..,"cmd":..,"pid":..,"part":..,"thread":..,"positions":..,
+ *  "events":["Ir",..],"event_desc":[..|null],"headers":[[key,value],..],
+ *  "totals":[..],
  *  "nodes":[{"id":0,"function":..,"object":..,"file":..,"self":[..]}],
  *  "edges":[{"caller":0,"callee":1,"calls":N,"inclusive":[..]}]}
  * Cost arrays follow the order of "events".
@@ -45,6 +47,23 @@ static void add_header(struct cgu_buf *b, const struct cgu_profile *p)
 		if (i)
 			cgu_buf_addch(b, ',');
 		cgu_buf_add_json(b, p->events[i]);
+	}
+	cgu_buf_adds(b, "],\n\"event_desc\":[");
+	for (i = 0; i < p->nevents; i++) {
+		if (i)
+			cgu_buf_addch(b, ',');
+		if (p->event_desc[i])
+			cgu_buf_add_json(b, p->event_desc[i]);
+		else
+			cgu_buf_adds(b, "null");
+	}
+	cgu_buf_adds(b, "],\n\"headers\":[");
+	for (i = 0; i < p->nheaders; i++) {
+		cgu_buf_adds(b, i ? ",[" : "[");
+		cgu_buf_add_json(b, p->headers[i].key);
+		cgu_buf_addch(b, ',');
+		cgu_buf_add_json(b, p->headers[i].value);
+		cgu_buf_addch(b, ']');
 	}
 	cgu_buf_adds(b, "],\n\"totals\":");
 	add_costs(b, p->totals, p->nevents);

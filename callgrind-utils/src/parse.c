@@ -497,7 +497,8 @@ static int header_positions(struct parser *ps, const char *v)
 	if (!n)
 		return perr(ps, "positions: expected 'instr' and/or 'line'");
 	ps->npos = n;
-	target(ps)->positions = cgu_arena_strdup(&ps->p->arena, value);
+	target(ps);
+	ps->p->positions = cgu_arena_strdup(&ps->p->arena, value);
 	return CGU_OK;
 }
 
@@ -789,7 +790,8 @@ static int parse_line(struct parser *ps, char *line)
 		return perr(ps, "expected the inclusive cost line of the "
 			    "calls= at line %lu, got '%.40s'", ps->calls_line,
 			    line);
-	for (p = line; isalnum((unsigned char)*p) || *p == '_'; p++)
+	for (p = line; isalnum((unsigned char)*p) || *p == '_' || *p == '-';
+	     p++)
 		;
 	if (p != line && *p == '=')
 		return body_line(ps, line, p);

@@ -1,14 +1,265 @@
+/* test-parse.c - one hand-written profile per format feature, with the
+ * exact model expected from it. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 #include "testutil.h"
 
-static void test_nothing(void **state)
+static void expect_edges(const char *file, int event, const char *expected)
+{
+	struct cgu_profile *p = load_data(file);
+	char *text = edges_of(p, event);
+
+	assert_string_equal(text, expected);
+	free(text);
+	cgu_profile_free(p);
+}
+
+static const char basic_edges[] =
+	"main -> leaf 1 50\n"
+	"main -> work 2 500\n"
+	"work -> leaf 4 200\n";
+
+static void test_basic(void **state)
+{
+	struct cgu_profile *p = load_data("basic.out");
+
+	(void)state;
+	assert_int_equal(p->nevents, 2);
+	assert_string_equal(p->events[0], "Ir");
+	assert_string_equal(p->events[1], "Dr");
+	assert_int_equal(p->nnodes, 3);
+	assert_int_equal(p->nedges, 3);
+	assert_int_equal(p->totals[0], 650);
+	assert_int_equal(p->totals[1], 65);
+	assert_string_equal(p->nodes[0].function, "main");
+	assert_string_equal(p->nodes[0].object, "/bin/basic");
+	assert_string_equal(p->nodes[0].file, "basic.c");
+	assert_int_equal(cgu_self(p, 0)[0], 100);
+	assert_int_equal(cgu_node_inclusive(p, 0, 0), 650);
+	assert_int_equal(cgu_node_inclusive(p, 0, 1), 65);
+	assert_string_equal(p->creator, "hand-written");
+	assert_string_equal(p->cmd, "./basic");
+	assert_string_equal(p->pid, "42");
+	cgu_profile_free(p);
+	expect_edges("basic.out", 0, basic_edges);
+	expect_edges("basic.out", 1,
+		     "main -> leaf 1 5\nmain -> work 2 50\nwork -> leaf 4 20\n");
+}
+
+static void test_name_compression(void **state)
 {
 	(void)state;
+	expect_edges("compressed.out", 0, basic_edges);
+}
+
+static void test_inline_files(void **state)
+{
+	struct cgu_profile *p = load_data("inline.out");
+	int i;
+
+	(void)state;
+	/* main stays one node although its costs move between files; the
+	 * callee without cfi= is in the inline file util.h */
+	assert_int_equal(p->nnodes, 3);
+	for (i = 0; i < 3; i++) {
+		if (!strcmp(p->nodes[i].function, "main")) {
+			assert_string_equal(p->nodes[i].file, "main.c");
+			assert_int_equal(cgu_self(p, i)[0], 16);
+		}
+		if (!strcmp(p->nodes[i].function, "helper"))
+			assert_string_equal(p->nodes[i].file, "util.h");
+		if (!strcmp(p->nodes[i].function, "other"))
+			assert_string_equal(p->nodes[i].file, "main.c");
+	}
+	assert_int_equal(p->totals[0], 43);
+	cgu_profile_free(p);
+	expect_edges("inline.out", 0, "main -> helper 1 20\nmain -> other 1 7\n");
+}
+
+static void test_subpositions(void **state)
+{
+	struct cgu_profile *p = load_data("subpos.out");
+
+	(void)state;
+	assert_string_equal(p->positions, "instr line");
+	assert_int_equal(p->totals[0], 31);
+	cgu_profile_free(p);
+	expect_edges("subpos.out", 0, "f -> g 1 10\n");
+}
+
+static void test_short_lines_and_64bit(void **state)
+{
+	struct cgu_profile *p = load_data("short.out");
+
+	(void)state;
+	assert_int_equal(p->nevents, 3);
+	assert_true(p->totals[0] == UINT64_MAX);
+	assert_int_equal(p->totals[1], 13);
+	assert_true(p->totals[2] == UINT64_MAX);
+	assert_int_equal(cgu_self(p, 1)[0], 0);
+	assert_int_equal(cgu_self(p, 1)[1], 7);
+	cgu_profile_free(p);
+}
+
+static void test_jumps(void **state)
+{
+	struct cgu_profile *p = load_data("jumps.out");
+
+	(void)state;
+	assert_int_equal(p->njumps, 2);
+	assert_int_equal(p->totals[0], 7);
+	assert_int_equal(p->nedges, 0);
+	cgu_profile_free(p);
+}
+
+static void test_headers_kept(void **state)
+{
+	struct cgu_profile *p = load_data("headers.out");
+
+	(void)state;
+	assert_string_equal(p->thread, "3");
+	assert_string_equal(p->part, "1");
+	assert_string_equal(p->cmd, "./h --flag");
+	assert_string_equal(p->event_desc[0], "Instructions executed");
+	assert_string_equal(p->event_desc[1], "Data reads");
+	assert_int_equal(p->nheaders, 5);
+	assert_string_equal(p->headers[0].key, "desc");
+	assert_string_equal(p->headers[0].value,
+			    "I1 cache: 32768 B, 64 B, 8-way associative");
+	assert_string_equal(p->headers[4].key, "future-key");
+	assert_string_equal(p->headers[4].value, "kept as is");
+	cgu_profile_free(p);
+}
+
+static void test_parts_merged_or_apart(void **state)
+{
+	struct cgu_parse_opts o = { 0, 1, 0 };
+	struct cgu_profile_set set;
+	struct cgu_error err;
+	char *text;
+
+	(void)state;
+	expect_edges("parts.out", 0, "main -> f 2 24\n");
+	cgu_profile_set_init(&set);
+	assert_int_equal(cgu_parse_file(data_path("parts.out"), &o, &set,
+					&err), 0);
+	assert_int_equal(set.n, 2);
+	assert_string_equal(set.v[0]->part, "1");
+	assert_string_equal(set.v[1]->part, "2");
+	assert_non_null(strstr(set.source[1], "parts.out#2"));
+	text = edges_of(set.v[1], 0);
+	assert_string_equal(text, "main -> f 1 4\n");
+	free(text);
+	assert_int_equal(set.v[0]->totals[0], 30);
+	assert_int_equal(set.v[1]->totals[0], 5);
+	cgu_profile_set_release(&set);
+}
+
+static void test_several_files(void **state)
+{
+	const char *paths[2];
+	struct cgu_profile *p;
+	char *text;
+
+	(void)state;
+	paths[0] = strdup(data_path("thread-1.out"));
+	paths[1] = strdup(data_path("thread-2.out"));
+	p = cgu_load(paths, 2, NULL, NULL);
+	assert_non_null(p);
+	text = edges_of(p, 0);
+	assert_string_equal(text, "main -> worker 1 5\n"
+			    "start_thread -> worker 1 7\n");
+	assert_int_equal(p->totals[0], 23);
+	free(text);
+	cgu_profile_free(p);
+	free((void *)paths[0]);
+	free((void *)paths[1]);
+}
+
+static void test_gzip_input(void **state)
+{
+	char path[] = "/tmp/cgu-test-XXXXXX";
+	int fd = mkstemp(path);
+	gzFile gz = gzdopen(fd, "wb");
+	FILE *in = fopen(data_path("basic.out"), "rb");
+	char chunk[4096];
+	size_t n;
+	struct cgu_profile *p;
+	const char *paths[1] = { path };
+	char *text;
+
+	(void)state;
+	assert_non_null(gz);
+	assert_non_null(in);
+	while ((n = fread(chunk, 1, sizeof(chunk), in)) > 0)
+		gzwrite(gz, chunk, (unsigned)n);
+	fclose(in);
+	gzclose(gz);
+	p = cgu_load(paths, 1, NULL, NULL);
+	unlink(path);
+	assert_non_null(p);
+	text = edges_of(p, 0);
+	assert_string_equal(text, basic_edges);
+	free(text);
+	cgu_profile_free(p);
+}
+
+static void test_long_lines_within_limit(void **state)
+{
+	/* a name of 200 KiB is fine under the default limit, and lines
+	 * without a final newline and with \r\n endings are accepted */
+	size_t n = 200 * 1024;
+	char *text = malloc(n + 64);
+	struct cgu_profile *p;
+
+	(void)state;
+	strcpy(text, "events: Ir\r\nfn=");
+	memset(text + strlen(text), 'a', n);
+	strcpy(text + 15 + n, "\n1 5");
+	p = load_string(text);
+	assert_int_equal(strlen(p->nodes[0].function), n);
+	assert_int_equal(p->totals[0], 5);
+	cgu_profile_free(p);
+	free(text);
+}
+
+static void test_roundtrip_writer(void **state)
+{
+	struct cgu_profile *p = load_data("compressed.out"), *q;
+	char *written, *a, *b;
+
+	(void)state;
+	written = capture(p, (write_fn)cgu_callgrind_write, NULL);
+	q = load_string(written);
+	a = edges_of(p, 1);
+	b = edges_of(q, 1);
+	assert_string_equal(a, b);
+	assert_int_equal(q->totals[0], p->totals[0]);
+	assert_int_equal(q->nnodes, p->nnodes);
+	free(a);
+	free(b);
+	free(written);
+	cgu_profile_free(p);
+	cgu_profile_free(q);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_nothing),
+		cmocka_unit_test(test_basic),
+		cmocka_unit_test(test_name_compression),
+		cmocka_unit_test(test_inline_files),
+		cmocka_unit_test(test_subpositions),
+		cmocka_unit_test(test_short_lines_and_64bit),
+		cmocka_unit_test(test_jumps),
+		cmocka_unit_test(test_headers_kept),
+		cmocka_unit_test(test_parts_merged_or_apart),
+		cmocka_unit_test(test_several_files),
+		cmocka_unit_test(test_gzip_input),
+		cmocka_unit_test(test_long_lines_within_limit),
+		cmocka_unit_test(test_roundtrip_writer),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
