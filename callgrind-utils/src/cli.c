@@ -11,10 +11,13 @@ struct cli_command {
 
 /* Keep one entry a line, sorted by name. */
 static const struct cli_command commands[] = {
+	{ "diff", cmd_diff, "differential flame graph or folded diff of two inputs" },
 	{ "edges", cmd_edges, "sorted 'caller -> callee calls cost' lines" },
+	{ "flamegraph", cmd_flamegraph, "interactive SVG flame graph" },
 	{ "fold", cmd_fold, "folded stacks 'a;b;c cost' for flame graphs" },
 	{ "json", cmd_json, "nodes and edges with all events as JSON" },
 	{ "redact", cmd_redact, "host-independent names, as a Callgrind profile" },
+	{ "speedscope", cmd_speedscope, "speedscope file, one profile per event" },
 	{ "summary", cmd_summary, "top functions by self or inclusive cost" },
 	{ "symbolize", cmd_symbolize, "name JIT addresses through a perf map" },
 };

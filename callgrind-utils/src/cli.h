@@ -20,6 +20,9 @@ int cmd_json(int argc, char **argv);
 int cmd_fold(int argc, char **argv);
 int cmd_symbolize(int argc, char **argv);
 int cmd_redact(int argc, char **argv);
+int cmd_speedscope(int argc, char **argv);
+int cmd_flamegraph(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 
 /* ---- helpers shared by the handlers (cli-util.c) ---- */
 

@@ -104,8 +104,7 @@ static uint32_t *map_names(struct cgu_flame_tree *t, const struct cgu_folded *f)
 	if (!map)
 		return NULL;
 	for (size_t i = 0; i < f->nframes; i++) {
-		const char *text = f->frames[i].text;
-		map[i] = cgu_folded_intern(&t->names, text, strlen(text));
+		map[i] = cgu_folded_intern_frame(&t->names, &f->frames[i]);
 		if (map[i] == CGU_FLAME_NONE) {
 			free(map);
 			return NULL;

@@ -142,6 +142,25 @@ uint32_t cgu_folded_intern(struct cgu_folded *f, const char *text, size_t len)
 	return (uint32_t)f->nframes++;
 }
 
+/* Object and file given to a frame apart from its text (by the model,
+ * see cgu_folded_from_profile) travel along with the name. */
+static int copy_details(struct cgu_folded_frame *to, const struct cgu_folded_frame *from)
+{
+	if (!to->object && from->object && !(to->object = strdup(from->object)))
+		return -1;
+	if (!to->file && from->file && !(to->file = strdup(from->file)))
+		return -1;
+	return 0;
+}
+
+uint32_t cgu_folded_intern_frame(struct cgu_folded *f, const struct cgu_folded_frame *from)
+{
+	uint32_t id = cgu_folded_intern(f, from->text, strlen(from->text));
+	if (id == NO_SLOT || copy_details(&f->frames[id], from) < 0)
+		return NO_SLOT;
+	return id;
+}
+
 /* Make the depth ids already stored at the end of f->ids a stack. */
 static int commit_stack(struct cgu_folded *f, size_t depth, uint64_t count)
 {

@@ -77,8 +77,7 @@ static uint32_t *share_frames(struct cgu_folded *shared, const struct cgu_folded
 {
 	uint32_t *map = malloc((f->nframes ? f->nframes : 1) * sizeof(*map));
 	for (size_t i = 0; map && i < f->nframes; i++) {
-		const char *t = f->frames[i].text;
-		map[i] = cgu_folded_intern(shared, t, strlen(t));
+		map[i] = cgu_folded_intern_frame(shared, &f->frames[i]);
 		if (map[i] == UINT32_MAX) {
 			free(map);
 			return NULL;

@@ -61,6 +61,9 @@ int cgu_folded_add(struct cgu_folded *f, const uint32_t *ids, size_t depth,
  * Returns the id, or UINT32_MAX when out of memory. */
 uint32_t cgu_folded_intern(struct cgu_folded *f, const char *text, size_t len);
 
+/* Intern a frame of another set (same text), with its object and file. */
+uint32_t cgu_folded_intern_frame(struct cgu_folded *f, const struct cgu_folded_frame *from);
+
 static inline const uint32_t *cgu_folded_stack_ids(const struct cgu_folded *f,
 						    const struct cgu_folded_stack *s)
 {

@@ -1,0 +1,129 @@
+# The driver: fetch, prepare, build, check, install, deb, bench.
+# See README.md for what each target is for; 'make help' lists them.
+
+TOP     := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+BUILD   := $(TOP)/build
+JOBS    ?= $(shell nproc)
+PREFIX  ?= $(BUILD)/install
+SERIES  ?= $(TOP)/patches/series
+
+# The patched x86_64 build.
+SRC     := $(BUILD)/src
+TREE    := $(BUILD)/x86_64/tree
+# Pristine upstream (empty series), for baselines and benchmarks.
+UP_SRC    := $(BUILD)/upstream/src
+UP_TREE   := $(BUILD)/upstream/tree
+UP_PREFIX := $(BUILD)/upstream/install
+
+# UPSTREAM=1 points the checks that support it at the pristine build.
+ifeq ($(UPSTREAM),1)
+  VG_PREFIX := $(UP_PREFIX)
+  VG_TREE   := $(UP_TREE)
+else
+  VG_PREFIX := $(PREFIX)
+  VG_TREE   := $(TREE)
+endif
+
+# Test programs built for 'make check' (vg_regtest needs tests/ itself).
+CHECK_DIRS      := callgrind cachegrind none
+# none/ and cachegrind/ tests run programs of memcheck/tests and perf/.
+CHECK_TESTDIRS  := tests memcheck/tests perf $(addsuffix /tests,$(CHECK_DIRS))
+FULL_TESTDIRS   := tests perf gdbserver_tests $(addsuffix /tests,callgrind cachegrind none \
+                   memcheck drd helgrind massif dhat lackey exp-bbv)
+REGTEST_TIMEOUT ?= 300
+
+UTILS_SRC   := $(TOP)/callgrind-utils
+UTILS_BUILD := $(BUILD)/utils
+UTILS_BIN   := $(UTILS_BUILD)/src/callgrind-utils
+
+export TOP BUILD
+
+.PHONY: all help deps fetch prepare build utils demo install check check-full \
+        check-all check-driver check-utils check-regtest check-regtest-full \
+        check-e2e pq export check-series upstream clean distclean
+
+all: build utils
+
+help:
+	@sed -n 's/^## //p' $(TOP)/README.md | sed -n '/^make /p'
+	@echo "Targets: fetch prepare build utils demo check check-full check-arm64"
+	@echo "         check-all pq export check-series upstream deb bench clean"
+
+## make deps        install the Debian packages a fresh machine lacks (root)
+deps:
+	@$(TOP)/scripts/deps.sh base
+
+fetch:
+	@$(TOP)/scripts/fetch-upstream.sh >/dev/null
+
+prepare: fetch
+	@SRC=$(SRC) SERIES=$(SERIES) $(TOP)/scripts/prepare.sh
+
+build: prepare
+	@SRC=$(SRC) TREE=$(TREE) PREFIX=$(PREFIX) JOBS=$(JOBS) SERIES=$(SERIES) \
+	   $(TOP)/scripts/build.sh
+
+# Pristine upstream, built the same way, in its own folders.
+upstream: fetch
+	@SRC=$(UP_SRC) SERIES= $(TOP)/scripts/prepare.sh
+	@SRC=$(UP_SRC) TREE=$(UP_TREE) PREFIX=$(UP_PREFIX) JOBS=$(JOBS) SERIES= \
+	   $(TOP)/scripts/build.sh $(UPSTREAM_TESTDIRS)
+
+utils:
+	@$(TOP)/scripts/build-utils.sh $(UTILS_SRC) $(UTILS_BUILD)
+
+install: build
+
+## make demo        build everything, profile tests/sample, print the top
+##                  functions and write build/demo/flamegraph.svg
+demo: deps build utils
+	@VALGRIND=$(PREFIX)/bin/valgrind UTILS=$(UTILS_BIN) $(TOP)/scripts/demo.sh
+
+check: deps build utils check-driver check-utils check-regtest check-e2e
+	@echo "check: all stages passed"
+
+check-full: deps build utils check-driver check-utils check-regtest-full check-e2e
+	@echo "check-full: all stages passed"
+
+## make check-all   every test: check-full on x86_64, then check-arm64
+check-all: check-full check-arm64
+	@echo "check-all: all stages passed"
+
+check-driver:
+	@$(TOP)/tests/driver/run.sh
+
+check-utils: utils
+	@$(MAKE) -s -C $(UTILS_BUILD) check
+
+check-regtest: build
+	@SRC=$(SRC) TREE=$(TREE) PREFIX=$(PREFIX) JOBS=$(JOBS) SERIES=$(SERIES) \
+	   $(TOP)/scripts/build.sh $(CHECK_TESTDIRS)
+	@TREE=$(TREE) KNOWN=$(TOP)/tests/known-failures/x86_64.txt TIMEOUT=$(REGTEST_TIMEOUT) \
+	   $(TOP)/scripts/regtest.sh $(if $(T),$(T),$(CHECK_DIRS))
+
+check-regtest-full: build
+	@SRC=$(SRC) TREE=$(TREE) PREFIX=$(PREFIX) JOBS=$(JOBS) SERIES=$(SERIES) \
+	   $(TOP)/scripts/build.sh $(FULL_TESTDIRS)
+	@TREE=$(TREE) KNOWN=$(TOP)/tests/known-failures/x86_64.txt TIMEOUT=$(REGTEST_TIMEOUT) \
+	   $(TOP)/scripts/regtest.sh $(if $(T),$(T),$(patsubst %/tests,%,$(filter-out tests,$(FULL_TESTDIRS))))
+
+check-e2e: build utils
+	@VALGRIND=$(VG_PREFIX)/bin/valgrind UTILS=$(UTILS_BIN) $(TOP)/tests/e2e/run.sh
+
+## make pq          turn build/src into a git repository, one commit a patch
+pq: fetch
+	@SRC=$(SRC) $(TOP)/scripts/pq.sh create
+
+## make export      write the commits of build/src back to patches/
+export:
+	@SRC=$(SRC) $(TOP)/scripts/pq.sh export
+
+## make check-series  apply the series one patch at a time, building after each
+check-series: fetch
+	@JOBS=$(JOBS) $(TOP)/scripts/check-series.sh
+
+clean:
+	rm -rf $(BUILD)/x86_64 $(BUILD)/arm64 $(BUILD)/upstream $(BUILD)/utils $(BUILD)/demo
+
+distclean:
+	rm -rf $(BUILD)

@@ -1,0 +1,60 @@
+/* cli-stacks.h - input of the flame graph commands: a folded file or a
+ * Callgrind profile, told apart by their first bytes. */
+#ifndef CGU_CLI_STACKS_H
+#define CGU_CLI_STACKS_H
+
+#include <callgrind-utils/folded.h>
+#include "cli.h"
+
+struct cli_stacks {
+	const char *name;              /* file name for messages */
+	struct cgu_profile_set set;    /* a profile: set.v[0]; empty for folded */
+	struct cgu_folded folded;      /* folded input, read whole */
+};
+
+/* Read path ("-" = stdin).  Returns CLI_OK or an exit status (printed). */
+int cli_stacks_open(struct cli_stacks *s, const struct cli_input *in, const char *path);
+void cli_stacks_release(struct cli_stacks *s);
+/* The profile, or NULL for folded input. */
+const struct cgu_profile *cli_stacks_profile(const struct cli_stacks *s);
+/* Stacks of event ev: the folded input itself, or the profile folded into
+ * *tmp, which the caller releases either way.  NULL on error (printed). */
+const struct cgu_folded *cli_stacks_fold(const struct cli_stacks *s, int ev,
+					 struct cgu_folded *tmp);
+/* Event index of in->event for s (0 for folded input), or -1 (printed). */
+int cli_stacks_event(const struct cli_stacks *s, const struct cli_input *in);
+/* "cmd: ... event: ..." of a profile into sub, and the event name into unit. */
+void cli_stacks_describe(const struct cli_stacks *s, int ev, struct cgu_buf *sub,
+			 struct cgu_buf *unit);
+
+/* Options shared by flamegraph and diff (cmd-flamegraph.c). */
+enum { CLI_FLAME_TITLE = CLI_OPT_FIRST_FREE, CLI_FLAME_SUBTITLE, CLI_FLAME_WIDTH,
+       CLI_FLAME_HEIGHT, CLI_FLAME_MINWIDTH, CLI_FLAME_COLORS, CLI_FLAME_COUNTNAME,
+       CLI_FLAME_REVERSE, CLI_FLAME_INVERTED, CLI_FLAME_OPT_FREE };
+#define CLI_FLAME_LONGOPTS \
+	{ "title", required_argument, NULL, CLI_FLAME_TITLE }, \
+	{ "subtitle", required_argument, NULL, CLI_FLAME_SUBTITLE }, \
+	{ "width", required_argument, NULL, CLI_FLAME_WIDTH }, \
+	{ "height", required_argument, NULL, CLI_FLAME_HEIGHT }, \
+	{ "minwidth", required_argument, NULL, CLI_FLAME_MINWIDTH }, \
+	{ "colors", required_argument, NULL, CLI_FLAME_COLORS }, \
+	{ "countname", required_argument, NULL, CLI_FLAME_COUNTNAME }, \
+	{ "reverse", no_argument, NULL, CLI_FLAME_REVERSE }, \
+	{ "inverted", no_argument, NULL, CLI_FLAME_INVERTED }
+#define CLI_FLAME_HELP \
+	"      --title TEXT      title (default: Flame Graph, Icicle Graph)\n" \
+	"      --subtitle TEXT   subtitle (default for a profile: command, event)\n" \
+	"      --width PX        image width (default 1200)\n" \
+	"      --height PX       frame height (default 16)\n" \
+	"      --minwidth PX     leave out frames narrower than this (default 0.1)\n" \
+	"      --colors NAME     palette: object (by object: user code, libc,\n" \
+	"                        loader, JIT, skipped), hot, cold (default object)\n" \
+	"      --countname NAME  unit shown in details (default: event or samples)\n" \
+	"      --reverse         reverse every stack: leaves become the roots\n" \
+	"      --inverted        icicle graph: the root at the top\n"
+struct cgu_flame_options;
+/* Handle one of them: CLI_OK, CLI_USAGE (printed), or -1 if not one. */
+int cli_flame_option(struct cgu_flame_options *o, const char *cmd, int opt,
+		     const char *arg);
+
+#endif

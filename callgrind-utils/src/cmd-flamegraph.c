@@ -1,0 +1,117 @@
+/* cmd-flamegraph.c - callgrind-utils flamegraph: folded stacks or a profile
+ * to an interactive SVG. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <callgrind-utils/flame.h>
+#include "cli-stacks.h"
+
+static const char usage[] = "flamegraph [options] [FILE|-]";
+static const char help[] =
+	"Draw an interactive SVG flame graph from folded stacks ('a;b;c 123'\n"
+	"lines) or straight from a Callgrind profile.\n\n"
+	CLI_FLAME_HELP
+	CLI_INPUT_HELP;
+
+static const struct option longopts[] = {
+	CLI_FLAME_LONGOPTS,
+	CLI_INPUT_LONGOPTS,
+	{ NULL, 0, NULL, 0 },
+};
+
+static int positive(const char *cmd, const char *opt, const char *arg, double *out)
+{
+	char *end;
+	double v = strtod(arg, &end);
+	if (*arg == '\0' || *end != '\0' || !(v >= 0) || v > 1e6)
+		return cli_usage_error(cmd, "--%s expects a number of pixels, got '%s'", opt, arg);
+	*out = v;
+	return CLI_OK;
+}
+
+int cli_flame_option(struct cgu_flame_options *o, const char *cmd, int opt,
+		     const char *arg)
+{
+	double v;
+	switch (opt) {
+	case CLI_FLAME_TITLE: o->title = arg; return CLI_OK;
+	case CLI_FLAME_SUBTITLE: o->subtitle = arg; return CLI_OK;
+	case CLI_FLAME_COUNTNAME: o->countname = arg; return CLI_OK;
+	case CLI_FLAME_REVERSE: o->reverse = true; return CLI_OK;
+	case CLI_FLAME_INVERTED: o->inverted = true; return CLI_OK;
+	case CLI_FLAME_WIDTH:
+		if (positive(cmd, "width", arg, &o->width) || o->width < 100)
+			return cli_usage_error(cmd, "--width expects at least 100 pixels");
+		return CLI_OK;
+	case CLI_FLAME_HEIGHT:
+		if (positive(cmd, "height", arg, &v) || v < 4)
+			return cli_usage_error(cmd, "--height expects at least 4 pixels");
+		o->frame_height = (unsigned)v;
+		return CLI_OK;
+	case CLI_FLAME_MINWIDTH:
+		return positive(cmd, "minwidth", arg, &o->minwidth);
+	case CLI_FLAME_COLORS:
+		if (cgu_flame_palette_parse(arg, &o->palette) < 0)
+			return cli_usage_error(cmd, "--colors expects object, hot or cold, got '%s'", arg);
+		return CLI_OK;
+	}
+	return -1;
+}
+
+static int draw(const struct cli_stacks *s, const struct cli_input *in,
+		struct cgu_flame_options *o)
+{
+	struct cgu_buf sub = CGU_BUF_INIT, unit = CGU_BUF_INIT;
+	struct cgu_folded tmp;
+	int rc = CLI_BADINPUT;
+	int ev = cli_stacks_event(s, in);
+	const struct cgu_folded *f = ev < 0 ? NULL : cli_stacks_fold(s, ev, &tmp);
+	if (f) {
+		cli_stacks_describe(s, ev, &sub, &unit);
+		if (!o->subtitle && sub.len)
+			o->subtitle = sub.data;
+		if (!o->countname)
+			o->countname = unit.data;
+		FILE *out = cli_open_output(in->output);
+		if (out) {
+			cgu_flame_write_svg(f, o, out);
+			rc = cli_close_output(out, in->output);
+		}
+	}
+	if (ev >= 0)
+		cgu_folded_release(&tmp);
+	cgu_buf_release(&sub);
+	cgu_buf_release(&unit);
+	return rc;
+}
+
+int cmd_flamegraph(int argc, char **argv)
+{
+	struct cli_input in = { 0 };
+	struct cgu_flame_options o;
+	int opt;
+	cgu_flame_options_init(&o);
+	o.countname = NULL;
+	while ((opt = getopt_long(argc, argv, "e:o:h", longopts, NULL)) != -1) {
+		if (opt == 'h')
+			return cli_help(usage, help);
+		if (opt == '?')
+			return CLI_USAGE;
+		int rc = cli_flame_option(&o, "flamegraph", opt, optarg);
+		if (rc == CLI_USAGE)
+			return rc;
+		if (rc == CLI_OK)
+			continue;
+		if (cli_input_option(&in, "flamegraph", opt, optarg) <= 0)
+			return CLI_USAGE;
+	}
+	if (argc - optind > 1)
+		return cli_usage_error("flamegraph", "expects one input file");
+	struct cli_stacks s;
+	int rc = cli_stacks_open(&s, &in, optind < argc ? argv[optind] : "-");
+	if (rc == CLI_OK)
+		rc = draw(&s, &in, &o);
+	cli_stacks_release(&s);
+	return rc;
+}

@@ -1,0 +1,125 @@
+// flamegraph.test.cjs - open a flame graph SVG made from known.folded in
+// headless Chromium and use it as a person would: look at the widths,
+// hover, click to zoom, reset, search.  Run by ../browser.sh.
+//
+// known.folded has a total of 100 and the SVG is 1000 px wide with 10 px of
+// padding each side, so one count is 9.8 px.
+"use strict";
+const { test, before, after } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const { chromium } = require(path.join(process.env.CGU_BROWSER_MODULES, "playwright-core"));
+
+const out = process.env.CGU_BROWSER_OUT;
+const svg = path.join(out, "flamegraph.svg");
+let context, page, profile;
+
+before(async () => {
+	profile = fs.mkdtempSync(path.join(os.tmpdir(), "cgu-chromium-"));
+	context = await chromium.launchPersistentContext(profile, {
+		executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+		headless: true,
+		args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+		       "--no-first-run", "--disable-background-networking",
+		       "--disable-component-update", "--disable-sync"],
+		viewport: { width: 1000, height: 400 },
+	});
+	page = context.pages()[0] || await context.newPage();
+	// The SVG must not load anything: fail on any request but the file.
+	page.on("request", (r) => {
+		if (!r.url().startsWith("file://")) throw new Error("network request: " + r.url());
+	});
+	await page.goto("file://" + svg);
+});
+
+after(async () => {
+	await context.close();
+	fs.rmSync(profile, { recursive: true, force: true });
+});
+
+const frame = (name) => `g.f[data-n="${name}"]`;
+
+async function box(name) {
+	const r = await page.locator(frame(name) + " rect").boundingBox();
+	return r && { x: r.x, w: r.width };
+}
+
+function near(actual, expected, what) {
+	assert.ok(Math.abs(actual - expected) < 0.05, `${what}: ${actual} != ${expected}`);
+}
+
+async function expectBoxes(want) {
+	await page.mouse.move(1, 1);   // no hover outline in the measure
+	for (const [name, x, w] of want) {
+		const b = await box(name);
+		assert.ok(b, `${name} is not visible`);
+		near(b.x, x, `${name} x`);
+		near(b.w, w, `${name} width`);
+	}
+}
+
+const unzoomed = [
+	["all", 10, 980], ["_start", 10, 196], ["main", 206, 784],
+	["parse", 206, 294], ["read", 206, 196], ["render", 500, 490],
+	["malloc", 500, 98],
+];
+
+test("frames render with widths proportional to cost", async () => {
+	assert.equal(await page.locator("g.f").count(), 7);
+	await expectBoxes(unzoomed);
+	assert.equal(await page.textContent("#title"), "Browser test");
+});
+
+test("hover shows function, object, file, inclusive and self cost", async () => {
+	await page.hover(frame("render") + " rect");
+	assert.equal(await page.textContent("#details"),
+		"render | inclusive: 50 samples (50.00%) | self: 40 samples (40.00%)");
+	await page.hover(frame("malloc") + " rect");
+	assert.equal(await page.textContent("#details"),
+		"malloc | object: libc.so.6 | file: malloc.c | " +
+		"inclusive: 10 samples (10.00%) | self: 10 samples (10.00%)");
+});
+
+test("click zooms into a frame and Reset Zoom restores", async () => {
+	assert.equal(await page.isVisible("#unzoom"), false);
+	await page.click(frame("parse") + " rect");
+	// parse fills the width, read keeps its share of parse, ancestors
+	// stretch to full width, everything else is hidden.
+	await expectBoxes([["parse", 10, 980], ["read", 10, 980 * 20 / 30],
+			   ["main", 10, 980], ["all", 10, 980]]);
+	assert.equal(await page.isVisible(frame("render")), false);
+	assert.equal(await page.isVisible(frame("_start")), false);
+	assert.equal(await page.textContent(frame("parse") + " text"), "parse");
+	await page.click("#unzoom");
+	assert.equal(await page.isVisible("#unzoom"), false);
+	await expectBoxes(unzoomed);
+});
+
+async function search(term) {
+	page.once("dialog", (d) => d.accept(term));
+	await page.click("#search");
+}
+
+async function highlighted() {
+	return page.$$eval("g.f", (gs) => gs
+		.filter((g) => g.querySelector("rect").getAttribute("fill") === "rgb(230,0,230)")
+		.map((g) => g.getAttribute("data-n")).sort());
+}
+
+test("search highlights matches and shows the matched percentage", async () => {
+	await search("^(read|malloc)$");
+	assert.deepEqual(await highlighted(), ["malloc", "read"]);
+	assert.equal(await page.textContent("#matched"), "Matched: 30.00%");
+	// read lies inside parse: the union is counted, not the sum
+	await search("^(parse|read)$");
+	assert.deepEqual(await highlighted(), ["parse", "read"]);
+	assert.equal(await page.textContent("#matched"), "Matched: 30.00%");
+	await search("a");
+	assert.equal(await page.textContent("#matched"), "Matched: 100.00%");
+	await page.screenshot({ path: path.join(out, "flamegraph-search.png") });
+	await search("");
+	assert.deepEqual(await highlighted(), []);
+	await page.screenshot({ path: path.join(out, "flamegraph.png") });
+});

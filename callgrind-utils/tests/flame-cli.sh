@@ -1,0 +1,103 @@
+#!/bin/sh
+# flame-cli.sh - flamegraph, speedscope and diff from the command line:
+# exact outputs, and exit status 1 for usage errors, 2 for bad input.
+set -u
+CGU=${CGU:-./callgrind-utils}
+D=${TEST_DATA:-$(dirname "$0")/data}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+
+check() {   # check NAME EXPECTED-STATUS EXPECTED-FILE-OR-- CMD...
+	name=$1 want=$2 exp=$3
+	shift 3
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" != "$want" ]; then
+		echo "FAIL: $name: exit $got, expected $want"; cat "$tmp/err"
+		fails=$((fails + 1)); return
+	fi
+	if [ "$exp" != - ] && ! diff -u "$exp" "$tmp/out"; then
+		echo "FAIL: $name: output differs"; fails=$((fails + 1)); return
+	fi
+	passes=$((passes + 1))
+}
+
+check_err() {   # check_err NAME EXPECTED-STDERR-LINE
+	if [ "$(head -n 1 "$tmp/err")" != "$2" ]; then
+		echo "FAIL: $1: stderr: $(head -n 1 "$tmp/err")"; echo "  expected: $2"
+		fails=$((fails + 1))
+	else
+		passes=$((passes + 1))
+	fi
+}
+
+for cmd in flamegraph speedscope diff; do
+	check "$cmd --help" 0 - "$CGU" "$cmd" --help
+	grep -q "^Usage: callgrind-utils $cmd " "$tmp/out" || { echo "FAIL: $cmd --help text"; fails=$((fails + 1)); }
+done
+
+# --- bad input and usage
+check "broken folded" 2 - "$CGU" flamegraph "$D/flame-bad.folded"
+check_err "broken folded message" \
+	"callgrind-utils: $D/flame-bad.folded:2: expected a non-negative integer count, got 'x'"
+printf 'a;;b 3\n' >"$tmp/empty-frame.folded"
+check "empty frame" 2 - "$CGU" flamegraph "$tmp/empty-frame.folded"
+check_err "empty frame message" \
+	"callgrind-utils: $tmp/empty-frame.folded:1: expected a frame name between ';' separators"
+check "missing file" 2 - "$CGU" flamegraph "$tmp/none.folded"
+check_err "missing file message" "callgrind-utils: $tmp/none.folded: cannot open: No such file or directory"
+check "unknown event" 2 - "$CGU" flamegraph -e Bc "$D/flame.out"
+check "speedscope broken" 2 - "$CGU" speedscope "$D/flame-bad.folded"
+check "diff broken" 2 - "$CGU" diff "$D/flame-before.folded" "$D/flame-bad.folded"
+check "bad palette" 1 - "$CGU" flamegraph --colors rainbow "$D/flame-after.folded"
+check "bad width" 1 - "$CGU" flamegraph --width abc "$D/flame-after.folded"
+check "diff one input" 1 - "$CGU" diff "$D/flame-before.folded"
+
+# --- flamegraph straight from a profile: fold -> folded text -> SVG
+check "flamegraph profile" 0 - "$CGU" flamegraph --width 1000 "$D/flame.out"
+grep -o '<g class="f"[^>]*><title>[^<]*</title><rect x="[^"]*" y="[^"]*" width="[^"]*"' "$tmp/out" |
+	sed 's/ y="[^"]*"//' >"$tmp/frames"
+grep -q '>cmd: ./flame, event: Ir</text>' "$tmp/out" || { echo "FAIL: subtitle"; fails=$((fails + 1)); }
+cat >"$tmp/frames.exp" <<'EXP'
+<g class="f" data-x="0" data-w="1000" data-s="0" data-d="0" data-n="all"><title>all (1000 Ir, 100.00%)</title><rect x="10.00" width="980.00"
+<g class="f" data-x="0" data-w="1000" data-s="100" data-d="1" data-n="main" data-o="/usr/bin/flame" data-f="flame.c"><title>main (1000 Ir, 100.00%)</title><rect x="10.00" width="980.00"
+<g class="f" data-x="0" data-w="600" data-s="600" data-d="2" data-n="compute" data-o="/usr/bin/flame" data-f="flame.c"><title>compute (600 Ir, 60.00%)</title><rect x="10.00" width="588.00"
+<g class="f" data-x="600" data-w="300" data-s="300" data-d="2" data-n="malloc" data-o="/lib/x86_64-linux-gnu/libc.so.6" data-f="malloc.c"><title>malloc (300 Ir, 30.00%)</title><rect x="598.00" width="294.00"
+EXP
+check "flamegraph profile frames" 0 "$tmp/frames.exp" cat "$tmp/frames"
+check "flamegraph -e Dr from stdin" 0 - sh -c "\"$CGU\" flamegraph -e Dr - <\"$D/flame.out\""
+grep -q '<title>compute (60 Dr, 60.00%)</title>' "$tmp/out" || { echo "FAIL: -e Dr"; fails=$((fails + 1)); }
+
+# --- speedscope: every event as its own profile
+cat >"$tmp/speedscope.exp" <<'EXP'
+{"$schema":"https://www.speedscope.app/file-format-schema.json","shared":{"frames":[{"name":"main","file":"flame.c"},{"name":"compute","file":"flame.c"},{"name":"malloc","file":"malloc.c"}]},"profiles":[{"type":"sampled","name":"Ir","unit":"none","startValue":0,"endValue":1000,"samples":[[0],[0,1],[0,2]],"weights":[100,600,300]},{"type":"sampled","name":"Dr","unit":"none","startValue":0,"endValue":100,"samples":[[0],[0,1],[0,2]],"weights":[10,60,30]}],"name":"./flame","activeProfileIndex":0,"exporter":"callgrind-utils 0.1.0"}
+EXP
+check "speedscope profile" 0 "$tmp/speedscope.exp" "$CGU" speedscope "$D/flame.out"
+
+# --- diff
+cat >"$tmp/diff.exp" <<'EXP'
+main 0 10
+main;old 10 0
+main;parse 40 20
+main;render 50 150
+main;render;malloc 0 20
+EXP
+check "diff --folded" 0 "$tmp/diff.exp" "$CGU" diff --folded "$D/flame-before.folded" "$D/flame-after.folded"
+cat >"$tmp/diffn.exp" <<'EXP'
+main 0 10
+main;old 20 0
+main;parse 80 20
+main;render 100 150
+main;render;malloc 0 20
+EXP
+check "diff --folded --normalize" 0 "$tmp/diffn.exp" \
+	"$CGU" diff --folded --normalize "$D/flame-before.folded" "$D/flame-after.folded"
+check "diff svg" 0 - "$CGU" diff -o "$tmp/diff.svg" "$D/flame-before.folded" "$D/flame-after.folded"
+grep -q 'data-n="render"[^>]*><title>render (170 samples, 85.00%, before 50)</title><rect [^>]*fill="rgb(255,45,45)"' "$tmp/diff.svg" ||
+	{ echo "FAIL: diff svg render frame"; fails=$((fails + 1)); }
+printf 'main 100 100\nmain;compute 600 600\nmain;malloc 300 300\n' >"$tmp/self.exp"
+check "diff profile to itself" 0 "$tmp/self.exp" "$CGU" diff --folded "$D/flame.out" "$D/flame.out"
+
+echo "$passes passed, $fails failed"
+[ "$fails" = 0 ]

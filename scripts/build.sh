@@ -1,0 +1,84 @@
+#!/bin/bash
+# Build a prepared source tree: copy it into its own build tree, run
+# autogen when an autotools input changed, configure, make, install.
+#
+#   SRC=build/src TREE=build/x86_64/tree PREFIX=build/install \
+#   HOST=aarch64-linux-gnu JOBS=2 scripts/build.sh [TESTDIR...]
+#
+# The copy is made with content checksums, and only files whose content
+# changed are rewritten (with a fresh mtime), so a rebuild after editing a
+# patch recompiles only what it touched.  TESTDIRs (e.g. callgrind/tests)
+# get their test programs built with 'make -C DIR check'.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+SRC=${SRC:-$BUILD/src}
+TREE=${TREE:-$BUILD/x86_64/tree}
+PREFIX=${PREFIX:-$BUILD/install}
+HOST=${HOST:-}
+JOBS=${JOBS:-$(nproc)}
+
+[ -f "$SRC/.prepared" ] || die "$SRC is not a prepared tree: run 'make prepare'"
+# Cross-configuring with QEMU_LD_PREFIX set lets binfmt run configure's
+# probes, and configure then wrongly believes it is not cross-compiling.
+unset QEMU_LD_PREFIX
+# Keep autogen.sh and configure from finding this project's own git
+# repository above the build tree.
+export GIT_CEILING_DIRECTORIES=$BUILD
+
+# Files autogen.sh writes.  Once a tree has been autogen'd they belong to
+# the tree, and the copy must not put the tarball's versions back.
+generated=(--exclude=Makefile.in --exclude=/Makefile.vex.in --exclude=/configure
+           --exclude=/aclocal.m4 --exclude=/config.h.in --exclude=/autom4te.cache)
+
+sync_tree() {   # print the autotools inputs the copy changed
+   local first=$1 excl=()
+   [ "$first" = yes ] || excl=("${generated[@]}")
+   mkdir -p "$TREE"
+   rsync -rlp --checksum --itemize-changes --exclude=/.git --exclude=/.prepared \
+         "${excl[@]}" "$SRC"/ "$TREE"/ |
+      awk '$1 ~ /^>f/ { print $2 }' |
+      grep -E '(^|/)(Makefile\.am|configure\.ac|[^/]*\.m4)$' || true
+}
+
+series_needs_autogen() {
+   local p
+   for p in $(series_patches "${SERIES-$TOP/patches/series}"); do
+      patch_touches_autotools "$p" && return 0
+   done
+   return 1
+}
+
+main() {
+   local first=no changed want have
+   [ -f "$TREE/.synced" ] || first=yes
+   changed=$(sync_tree "$first")
+   touch "$TREE/.synced"
+   if { [ "$first" = yes ] && series_needs_autogen; } || { [ "$first" = no ] && [ -n "$changed" ]; }; then
+      say "autotools inputs changed: running autogen.sh in $TREE"
+      (cd "$TREE" && ./autogen.sh > autogen.log 2>&1) || die "autogen.sh failed, see $TREE/autogen.log"
+      rm -f "$TREE/.configured"
+   fi
+   want="--prefix=$PREFIX${HOST:+ --host=$HOST}"
+   have=$(cat "$TREE/.configured" 2>/dev/null || true)
+   if [ "$want" != "$have" ]; then
+      say "configure $want"
+      # shellcheck disable=SC2086
+      (cd "$TREE" && ./configure $want > configure.log 2>&1) ||
+         die "configure failed, see $TREE/configure.log"
+      printf '%s\n' "$want" > "$TREE/.configured"
+   fi
+   say "make -j$JOBS in $TREE"
+   make -C "$TREE" -j"$JOBS" -s > "$TREE/make.log" 2>&1 ||
+      { tail -n 30 "$TREE/make.log" >&2; die "build failed, see $TREE/make.log"; }
+   make -C "$TREE" -s install > "$TREE/install.log" 2>&1 ||
+      { tail -n 30 "$TREE/install.log" >&2; die "install failed, see $TREE/install.log"; }
+   local d
+   for d in "$@"; do
+      say "building test programs in $d"
+      make -C "$TREE/$d" -j"$JOBS" -s check > "$TREE/check-build.log" 2>&1 ||
+         { tail -n 30 "$TREE/check-build.log" >&2; die "building the tests of $d failed"; }
+   done
+}
+
+main "$@"

@@ -1,0 +1,59 @@
+#!/bin/bash
+# Install the Debian packages a fresh bookworm machine lacks, per stage.
+#
+#   scripts/deps.sh base      autotools, rsync, the C test framework,
+#                             zlib: the driver, callgrind-utils and check
+#   scripts/deps.sh arm64     the cross toolchain, qemu-user, an arm64 sysroot
+#   scripts/deps.sh browser   chromium for the flame-graph browser test
+#   scripts/deps.sh deb       what dpkg-buildpackage needs for make deb
+#
+# Packages already installed are not touched.  Without root it prints the
+# apt-get command to run and exits 2.  Never add gcc-multilib: on bookworm
+# it removes the aarch64 cross compilers.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+pkgs_base="autoconf automake libtool pkg-config make gcc g++ perl rsync patch
+           xz-utils bzip2 libcmocka-dev zlib1g-dev libelf-dev libcapstone-dev
+           python3 gdb procps"
+pkgs_arm64="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
+            qemu-user-static binfmt-support"
+pkgs_browser="chromium"
+pkgs_deb="debhelper dpkg-dev docbook docbook-xml docbook-xsl xsltproc
+          mpi-default-dev lintian fakeroot quilt gdb pkg-config"
+
+missing() {
+   local p
+   for p in "$@"; do
+      dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+         printf '%s ' "$p"
+   done
+}
+
+install_pkgs() {
+   local need
+   # shellcheck disable=SC2086
+   need=$(missing $*)
+   [ -n "$need" ] || return 0
+   if [ "$(id -u)" != 0 ]; then
+      say "missing packages: $need"
+      say "install them with: sudo apt-get update && sudo apt-get install -y $need"
+      exit 2
+   fi
+   say "installing: $need"
+   # Bookworm's image ships stale lists: update once per call.
+   apt-get update -qq >&2
+   # shellcheck disable=SC2086
+   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $need >&2
+}
+
+case ${1:-base} in
+   base)    install_pkgs $pkgs_base ;;
+   arm64)   install_pkgs $pkgs_arm64 ;;
+   browser) # The image may carry its own Node.js; take Debian's only if none.
+            command -v node >/dev/null && command -v npm >/dev/null ||
+               pkgs_browser="$pkgs_browser nodejs npm"
+            install_pkgs $pkgs_browser ;;
+   deb)     install_pkgs $pkgs_deb ;;
+   *)       die "usage: $0 base|arm64|browser|deb" ;;
+esac

@@ -1,0 +1,211 @@
+#!/bin/bash
+# Tests of the driver itself: fetch, prepare, the patch queue and the
+# regtest wrapper.  Each test works in its own scratch folder and never
+# touches build/src (which may be a developer's patch-queue tree); it only
+# reads the cached tarball, so 'make fetch' must have run.
+#
+#   tests/driver/run.sh [TEST...]
+set -uo pipefail
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+. "$TOP/scripts/lib.sh"
+load_pin
+
+TARBALL=$CACHE/$VG_TARBALL
+SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/driver-test.XXXXXX")
+trap 'rm -rf "$SCRATCH"' EXIT
+passed=0 failed=0
+
+check() {   # check NAME: run test_NAME in a fresh folder and count it
+   local name=$1 dir=$SCRATCH/$1 out
+   mkdir -p "$dir"
+   if out=$(cd "$dir" && "test_$name" 2>&1); then
+      echo "ok   $name"; passed=$((passed + 1))
+   else
+      echo "FAIL $name"; printf '%s\n' "$out" | sed 's/^/     /'
+      failed=$((failed + 1))
+   fi
+}
+
+expect_fail() {   # expect_fail PATTERN CMD...: CMD must fail and print PATTERN
+   local pat=$1 out rc=0; shift
+   out=$("$@" 2>&1) || rc=$?
+   if [ $rc = 0 ]; then echo "expected failure, got success: $*"; echo "$out"; return 1; fi
+   if ! printf '%s\n' "$out" | grep -qE -- "$pat"; then
+      echo "output lacks /$pat/: $*"; echo "$out"; return 1
+   fi
+}
+
+copy_patches() {   # a private copy of the repository's patches
+   mkdir -p patches
+   cp "$TOP"/patches/series patches/
+   series_patches "$TOP/patches/series" | while read -r p; do cp "$p" patches/; done
+}
+
+test_fetch_wrong_sha256_unpacks_nothing() {
+   mkdir cache
+   expect_fail "checksum mismatch" env CACHE="$PWD/cache" VALGRIND_TARBALL="$TARBALL" \
+      VALGRIND_SHA256=0000000000000000000000000000000000000000000000000000000000000000 \
+      "$TOP/scripts/fetch-upstream.sh" || return 1
+   [ -z "$(ls cache)" ] || { echo "cache is not empty: $(ls cache)"; return 1; }
+}
+
+test_fetch_corrupt_cache_is_refused() {
+   mkdir cache
+   head -c 100000 "$TARBALL" > "cache/$VG_TARBALL"
+   expect_fail "checksum mismatch" env CACHE="$PWD/cache" "$TOP/scripts/fetch-upstream.sh" || return 1
+   # prepare checks again and unpacks nothing.
+   expect_fail "checksum mismatch" env CACHE="$PWD/cache" SRC="$PWD/src" SERIES= \
+      "$TOP/scripts/prepare.sh" || return 1
+   [ ! -e src ] && [ ! -e src.new ] || { echo "something was unpacked"; return 1; }
+}
+
+test_fetch_packager_tarball() {
+   mkdir cache
+   env CACHE="$PWD/cache" VALGRIND_TARBALL="$TARBALL" "$TOP/scripts/fetch-upstream.sh" > out || return 1
+   cmp -s "cache/$VG_TARBALL" "$TARBALL" || { echo "cache copy differs"; return 1; }
+   grep -q "cache/$VG_TARBALL\$" out || { echo "fetch did not print the tarball path"; return 1; }
+}
+
+test_broken_patch_is_named() {
+   copy_patches
+   cat > patches/9999-broken.patch <<'EOF'
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: Test <test@invalid>
+Subject: [PATCH] a patch whose context is not in the tree
+
+---
+ callgrind/main.c | 2 +-
+ 1 file changed, 1 insertion(+), 1 deletion(-)
+
+--- a/callgrind/main.c
++++ b/callgrind/main.c
+@@ -1,3 +1,3 @@
+ this line is not in callgrind/main.c
+-nor is this one
++so the hunk cannot apply
+ at all
+EOF
+   echo 9999-broken.patch >> patches/series
+   expect_fail "9999-broken.patch" env SRC="$PWD/src" SERIES="$PWD/patches/series" \
+      "$TOP/scripts/prepare.sh" || return 1
+   expect_fail "callgrind/main.c" env SRC="$PWD/src" SERIES="$PWD/patches/series" \
+      "$TOP/scripts/prepare.sh" || return 1
+   [ ! -e src/.prepared ] || { echo "a half-patched tree was marked prepared"; return 1; }
+}
+
+test_missing_patch_is_named() {
+   copy_patches
+   echo 9998-not-there.patch >> patches/series
+   expect_fail "9998-not-there.patch" env SRC="$PWD/src" SERIES="$PWD/patches/series" \
+      "$TOP/scripts/prepare.sh"
+}
+
+test_prepare_is_incremental() {
+   copy_patches
+   SRC=$PWD/src SERIES=$PWD/patches/series "$TOP/scripts/prepare.sh" 2>/dev/null || return 1
+   touch -d '2001-01-01' src/README
+   SRC=$PWD/src SERIES=$PWD/patches/series "$TOP/scripts/prepare.sh" || return 1
+   [ "$(stat -c %Y src/README)" = "$(date -d 2001-01-01 +%s)" ] ||
+      { echo "an unchanged series re-unpacked the tree"; return 1; }
+   # A changed series remakes it.
+   cat > patches/9997-new-file.patch <<'EOF'
+--- /dev/null
++++ b/PATCHSET-TEST
+@@ -0,0 +1 @@
++added by a test patch
+EOF
+   echo 9997-new-file.patch >> patches/series
+   SRC=$PWD/src SERIES=$PWD/patches/series "$TOP/scripts/prepare.sh" 2>/dev/null || return 1
+   [ -f src/PATCHSET-TEST ] || { echo "a changed series did not remake the tree"; return 1; }
+   [ "$(stat -c %Y src/README)" != "$(date -d 2001-01-01 +%s)" ] ||
+      { echo "the remade tree kept the old files"; return 1; }
+}
+
+test_pq_export_round_trip_is_stable() {
+   copy_patches
+   cp -r patches orig
+   SRC=$PWD/src PATCHES=$PWD/patches "$TOP/scripts/pq.sh" create || return 1
+   local n
+   n=$(git -C src rev-list --count upstream..HEAD)
+   [ "$n" = "$(series_patches patches/series | wc -l)" ] ||
+      { echo "queue has $n commits for $(series_patches patches/series | wc -l) patches"; return 1; }
+   SRC=$PWD/src PATCHES=$PWD/patches "$TOP/scripts/pq.sh" export || return 1
+   diff -r orig patches || { echo "export after pq changed patches/"; return 1; }
+   SRC=$PWD/src PATCHES=$PWD/patches "$TOP/scripts/pq.sh" export || return 1
+   diff -r orig patches || { echo "a second export changed patches/"; return 1; }
+   SRC=$PWD/src PATCHES=$PWD/patches "$TOP/scripts/pq.sh" in-sync ||
+      { echo "in-sync says the queue differs from the series"; return 1; }
+}
+
+test_pq_tree_is_never_wiped() {
+   copy_patches
+   SRC=$PWD/src PATCHES=$PWD/patches "$TOP/scripts/pq.sh" create || return 1
+   echo "/* local edit */" >> src/callgrind/main.c
+   git -C src -c user.name=t -c user.email=t@invalid commit -qam "local: an unexported change" || return 1
+   # The series changes under it (a pull, say): prepare must not remake
+   # the tree over the unexported commit.
+   printf -- '--- /dev/null\n+++ b/PATCHSET-TEST\n@@ -0,0 +1 @@\n+x\n' > patches/9997-new-file.patch
+   echo 9997-new-file.patch >> patches/series
+   expect_fail "make export" env SRC="$PWD/src" SERIES="$PWD/patches/series" \
+      "$TOP/scripts/prepare.sh" || return 1
+   grep -q "local edit" src/callgrind/main.c || { echo "the developer's edit is gone"; return 1; }
+}
+
+# The regtest wrapper, on the built x86_64 tree: a hung test fails (it is
+# not reported as passed), an unlisted failure fails the run, and a test
+# listed as failing that passes fails the run.
+regtest_fixture() {   # regtest_fixture DIR: a tests dir inside the built tree
+   local tree=$BUILD/x86_64/tree d=$1
+   [ -x "$tree/tests/vg_regtest" ] || { echo "skip: no built tree"; return 2; }
+   rm -rf "${tree:?}/$d"; mkdir -p "$tree/$d"
+   # cat as the filter: the timeout line must survive to the diff.
+   printf '#!/bin/sh\nexec cat\n' > "$tree/$d/filter_stderr"; chmod +x "$tree/$d/filter_stderr"
+   printf 'prog: /bin/sleep\nargs: 30\nvgopts: -q\n' > "$tree/$d/hang.vgtest"
+   printf 'prog: /bin/true\nvgopts: -q\n' > "$tree/$d/pass.vgtest"
+   printf 'prog: /bin/true\nvgopts: -q\n' > "$tree/$d/fail.vgtest"
+   echo "this is not what true prints" > "$tree/$d/fail.stdout.exp"
+   # A failure of the post check alone (vg_regtest's .trs says PASS).
+   printf 'prog: /bin/true\nvgopts: -q\npost: echo wrong\n' > "$tree/$d/postfail.vgtest"
+   echo right > "$tree/$d/postfail.post.exp"
+}
+
+test_regtest_timeout_is_a_failure() {
+   local d=none/tests/drivertest-timeout rc=0
+   regtest_fixture "$d"; rc=$?; [ $rc = 2 ] && return 0; [ $rc = 0 ] || return 1
+   rm -f "$BUILD/x86_64/tree/$d/"{pass,fail,postfail}.vgtest
+   expect_fail "0 passed, 1 failed" env TREE="$BUILD/x86_64/tree" TIMEOUT=3 \
+      LOG="$PWD/log" "$TOP/scripts/regtest.sh" "$d" || return 1
+   grep -q "REGTEST-TIMEOUT" "$BUILD/x86_64/tree/$d/hang.stderr.out" ||
+      { echo "no timeout line in the test's stderr"; return 1; }
+   rm -rf "${BUILD:?}/x86_64/tree/$d"
+}
+
+test_regtest_known_failures_both_ways() {
+   local d=none/tests/drivertest-known rc=0 tree=$BUILD/x86_64/tree
+   regtest_fixture "$d"; rc=$?; [ $rc = 2 ] && return 0; [ $rc = 0 ] || return 1
+   rm -f "$tree/$d/hang.vgtest"
+   # Unlisted failures, of the output and of the post check: the run fails.
+   expect_fail "1 passed, 2 failed" env TREE="$tree" LOG="$PWD/log" \
+      "$TOP/scripts/regtest.sh" "$d" || return 1
+   # Listed failure: the run passes and says so.
+   printf '%s/fail flaky the test expects other output\n%s/postfail fail post says wrong\n' "$d" "$d" > known
+   env TREE="$tree" LOG="$PWD/log" KNOWN="$PWD/known" "$TOP/scripts/regtest.sh" "$d" > out 2>&1 ||
+      { cat out; return 1; }
+   grep -q "2 known failure" out || { cat out; return 1; }
+   # A test listed as 'fail' that passes: the run fails, so the list cannot rot.
+   printf '%s/pass fail listed but passes\n%s/fail fail expected\n%s/postfail fail x\n' "$d" "$d" "$d" > known
+   expect_fail "listed as failing but passed" env TREE="$tree" LOG="$PWD/log" \
+      KNOWN="$PWD/known" "$TOP/scripts/regtest.sh" "$d" || return 1
+   # A malformed list is an error with its line.
+   printf '%s/pass\n' "$d" > known
+   expect_fail "known:1: expected" env TREE="$tree" LOG="$PWD/log" KNOWN="$PWD/known" \
+      "$TOP/scripts/regtest.sh" "$d" || return 1
+   rm -rf "${tree:?}/$d"
+}
+
+[ -f "$TARBALL" ] || die "$TARBALL is missing: run 'make fetch' first"
+tests=("$@")
+[ ${#tests[@]} -gt 0 ] || mapfile -t tests < <(declare -F | sed -n 's/^declare -f test_//p')
+for t in "${tests[@]}"; do check "$t"; done
+echo "driver: $passed passed, $failed failed"
+[ "$failed" = 0 ]
