@@ -53,6 +53,8 @@ void cgu_buf_grow(struct cgu_buf *b, size_t extra)
 
 void cgu_buf_add(struct cgu_buf *b, const void *data, size_t len)
 {
+	if (!len)
+		return;
 	cgu_buf_grow(b, len);
 	memcpy(b->data + b->len, data, len);
 	b->len += len;

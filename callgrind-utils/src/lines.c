@@ -49,6 +49,8 @@ void cgu_lines_sort_merge(struct cgu_lines *l)
 {
 	size_t i, out = 0;
 
+	if (l->n == 0)
+		return;
 	qsort_r(l->v, l->n, sizeof(*l->v), cmp_line, l->text.data);
 	for (i = 0; i < l->n; i++) {
 		if (out && !cmp_line(&l->v[out - 1], &l->v[i], l->text.data)) {

@@ -14,6 +14,7 @@ struct cgu_index {
 	struct cgu_itab names, nodes, edges;
 	struct name_entry *name_v;
 	size_t nnames, name_cap;
+	uint32_t last_edge;    /* cgu_profile_edge() hit cache */
 };
 
 struct name_key {
@@ -160,17 +161,14 @@ static const char *intern_str(struct cgu_profile *p, const char *s)
 	return cgu_profile_intern(p, s ? s : "", s ? strlen(s) : 0);
 }
 
-uint32_t cgu_profile_node(struct cgu_profile *p, const char *function,
-			  const char *object, const char *file)
+uint32_t cgu_profile_node_interned(struct cgu_profile *p,
+				   const char *function, const char *object,
+				   const char *file)
 {
-	struct node_key k;
-	uint32_t h, i;
+	struct node_key k = { function, object, file };
+	uint32_t h = node_hash(&k), i;
 	size_t cap = p->node_cap;
 
-	k.function = intern_str(p, function);
-	k.object = intern_str(p, object);
-	k.file = intern_str(p, file);
-	h = node_hash(&k);
 	i = cgu_itab_find(&p->index->nodes, h, node_eq, p->nodes, &k);
 	if (i != UINT32_MAX)
 		return i;
@@ -181,12 +179,20 @@ uint32_t cgu_profile_node(struct cgu_profile *p, const char *function,
 					 (p->nevents ? p->nevents : 1) *
 					 sizeof(cgu_cost));
 	i = (uint32_t)p->nnodes++;
-	p->nodes[i].function = k.function;
-	p->nodes[i].object = k.object;
-	p->nodes[i].file = k.file;
+	p->nodes[i].function = function;
+	p->nodes[i].object = object;
+	p->nodes[i].file = file;
 	memset(cgu_self(p, i), 0, p->nevents * sizeof(cgu_cost));
 	cgu_itab_insert(&p->index->nodes, h, i);
 	return i;
+}
+
+uint32_t cgu_profile_node(struct cgu_profile *p, const char *function,
+			  const char *object, const char *file)
+{
+	return cgu_profile_node_interned(p, intern_str(p, function),
+					 intern_str(p, object),
+					 intern_str(p, file));
 }
 
 static int edge_eq(const void *ctx, uint32_t index, const void *key)
@@ -201,12 +207,17 @@ uint32_t cgu_profile_edge(struct cgu_profile *p, uint32_t caller,
 			  uint32_t callee)
 {
 	uint64_t k = ((uint64_t)caller << 32) | callee;
-	uint32_t h = cgu_hash_u64(k), i;
+	uint32_t h, i;
 	size_t cap = p->edge_cap;
 
+	i = p->index->last_edge;
+	if (i < p->nedges && p->edges[i].caller == caller &&
+	    p->edges[i].callee == callee)
+		return i;
+	h = cgu_hash_u64(k);
 	i = cgu_itab_find(&p->index->edges, h, edge_eq, p->edges, &k);
 	if (i != UINT32_MAX)
-		return i;
+		return p->index->last_edge = i;
 	grow_array((void **)&p->edges, &p->edge_cap, p->nedges + 1,
 		   sizeof(*p->edges));
 	if (p->edge_cap != cap)
@@ -219,7 +230,7 @@ uint32_t cgu_profile_edge(struct cgu_profile *p, uint32_t caller,
 	p->edges[i].calls = 0;
 	memset(cgu_edge_cost(p, i), 0, p->nevents * sizeof(cgu_cost));
 	cgu_itab_insert(&p->index->edges, h, i);
-	return i;
+	return p->index->last_edge = i;
 }
 
 void cgu_profile_add_header(struct cgu_profile *p, const char *key,

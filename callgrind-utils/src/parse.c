@@ -72,26 +72,40 @@ struct reader {
 	char *buf;
 	size_t cap, start, end;
 	size_t max_line;
+	char *nul;              /* first NUL byte not yet consumed, or NULL */
 	int eof;
 };
 
+/* After a fill: remember the first NUL byte of the new data (one
+ * memchr a buffer instead of one a line). */
+static void reader_note_nul(struct reader *r, size_t from)
+{
+	if (!r->nul)
+		r->nul = memchr(r->buf + from, '\0', r->end - from);
+}
+
 static int reader_fill(struct reader *r)
 {
-	size_t room, n;
+	size_t room, n, fill_from;
 	int got;
 
 	if (r->start) {
 		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		if (r->nul)
+			r->nul -= r->start;
 		r->end -= r->start;
 		r->start = 0;
 	}
+	fill_from = r->end;
 	room = r->cap - r->end - 1;
 	if (!r->gz) {
 		n = r->mem_len - r->mem_pos < room ? r->mem_len - r->mem_pos : room;
-		memcpy(r->buf + r->end, r->mem + r->mem_pos, n);
+		if (n)
+			memcpy(r->buf + r->end, r->mem + r->mem_pos, n);
 		r->mem_pos += n;
 		r->end += n;
 		r->eof = r->mem_pos == r->mem_len;
+		reader_note_nul(r, fill_from);
 		return 0;
 	}
 	got = gzread(r->gz, r->buf + r->end, (unsigned)room);
@@ -100,17 +114,39 @@ static int reader_fill(struct reader *r)
 	r->end += (size_t)got;
 	if (got == 0)
 		r->eof = 1;
+	reader_note_nul(r, fill_from);
 	return 0;
 }
 
+/* Position of the first '\n' in p[0..n), or NULL.  Lines are short
+ * (tens of bytes), where a plain loop beats memchr's call overhead. */
+static inline char *find_newline(char *p, size_t n)
+{
+	char *end = p + n;
+
+	for (; p + 8 <= end; p += 8) {
+		uint64_t w, x;
+
+		memcpy(&w, p, 8);
+		x = w ^ 0x0a0a0a0a0a0a0a0aULL;
+		if ((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL)
+			break;
+	}
+	for (; p < end; p++)
+		if (*p == '\n')
+			return p;
+	return NULL;
+}
+
 /* Next line, NUL-terminated in place, without its newline (and \r).
- * Returns 1, 0 at end of input, -1 on a read error, -2 if too long. */
+ * Returns 1, 0 at end of input, -1 on a read error, -2 if too long,
+ * -3 if the line holds a NUL byte. */
 static int reader_line(struct reader *r, char **line, size_t *len)
 {
 	for (;;) {
 		char *p = r->buf + r->start;
 		size_t avail = r->end - r->start;
-		char *nl = memchr(p, '\n', avail);
+		char *nl = find_newline(p, avail);
 		size_t n;
 
 		if (!nl && !r->eof && avail <= r->max_line) {
@@ -123,6 +159,8 @@ static int reader_line(struct reader *r, char **line, size_t *len)
 		n = nl ? (size_t)(nl - p) : avail;
 		if (n > r->max_line)
 			return -2;
+		if (r->nul && r->nul >= p && r->nul < p + n)
+			return -3;
 		p[n] = '\0';
 		r->start += nl ? n + 1 : n;
 		if (n && p[n - 1] == '\r')
@@ -133,11 +171,14 @@ static int reader_line(struct reader *r, char **line, size_t *len)
 	}
 }
 
-static void reader_init(struct reader *r, size_t max_line)
+/* size_hint: the input size when known (memory), else 0. */
+static void reader_init(struct reader *r, size_t max_line, size_t size_hint)
 {
 	memset(r, 0, sizeof(*r));
 	r->max_line = max_line ? max_line : CGU_DEFAULT_MAX_LINE;
 	r->cap = r->max_line + READ_CHUNK + 2;
+	if (size_hint && size_hint + 2 < r->cap)
+		r->cap = size_hint + 2;
 	r->buf = malloc(r->cap);
 	if (!r->buf)
 		abort();
@@ -171,16 +212,26 @@ typedef const char *name_t;
 
 /* ------------------------------------------------------------ parser */
 
+#define NODE_CACHE_SIZE 1024
+
+struct node_cache {
+	name_t fn, ob, file;
+	const struct cgu_profile *p;
+	uint32_t node;
+};
+
 struct parser {
 	const char *name;
 	struct reader r;
 	const struct cgu_parse_opts *opts;
 	struct cgu_profile_set *set;
 	struct cgu_profile *p;         /* profile receiving this part */
+	name_t empty;                  /* "" interned in p */
 	struct cgu_error *err;
 	unsigned long lineno;
 	struct cgu_arena arena;        /* compressed names */
 	struct space_table spaces[NSPACES];
+	struct node_cache node_cache[NODE_CACHE_SIZE];
 
 	/* part state */
 	int in_body;
@@ -284,6 +335,7 @@ static struct cgu_profile *target(struct parser *ps)
 {
 	if (!ps->p) {
 		ps->p = cgu_profile_new();
+		ps->empty = cgu_profile_intern(ps->p, "", 0);
 		if (ps->nev)
 			inherit_events(ps);
 		if (ps->opts->separate_parts || ps->set->n == 0) {
@@ -657,22 +709,38 @@ static int cost_line(struct parser *ps, const char *s)
 
 /* ----------------------------------------------------- body lines */
 
+/* Node of (fn, ob, file), through a small direct-mapped cache: the same
+ * few functions come back again and again in fn= and calls= lines. */
+static uint32_t lookup_node(struct parser *ps, name_t fn, name_t ob,
+			    name_t file)
+{
+	struct node_cache *c = &ps->node_cache[((uintptr_t)fn >> 4) %
+					       NODE_CACHE_SIZE];
+
+	if (c->fn == fn && c->ob == ob && c->file == file && c->p == ps->p)
+		return c->node;
+	c->fn = fn;
+	c->ob = ob;
+	c->file = file;
+	c->p = ps->p;
+	c->node = cgu_profile_node_interned(ps->p, fn, ob, file);
+	return c->node;
+}
+
 static int line_fn(struct parser *ps, const char *v)
 {
 	int rc = resolve_name(ps, SP_FN, "fn", v, &ps->fn);
-	const char *empty;
 
 	if (rc)
 		return rc;
-	empty = intern(ps, "", 0);
-	ps->node = cgu_profile_node(ps->p, ps->fn, ps->ob ? ps->ob : empty,
-				    ps->file ? ps->file : empty);
+	ps->node = lookup_node(ps, ps->fn, ps->ob ? ps->ob : ps->empty,
+			       ps->file ? ps->file : ps->empty);
 	return CGU_OK;
 }
 
 static int line_calls(struct parser *ps, const char *v)
 {
-	const char *empty = intern(ps, "", 0), *e;
+	const char *empty = ps->empty, *e;
 	uint64_t n;
 	int ovf;
 
@@ -685,7 +753,7 @@ static int line_calls(struct parser *ps, const char *v)
 	if (ps->node == NO_NODE)
 		return perr(ps, "calls= before any fn= line; expected fn= "
 			    "to name the calling function first");
-	ps->callee = cgu_profile_node(ps->p, ps->cfn,
+	ps->callee = lookup_node(ps, ps->cfn,
 				      ps->cob ? ps->cob : ps->ob ? ps->ob : empty,
 				      ps->cfi ? ps->cfi : ps->file ? ps->file : empty);
 	ps->pending_calls = n;
@@ -710,64 +778,87 @@ static int line_jump(struct parser *ps, const char *key, const char *v)
 	return CGU_OK;
 }
 
-struct body_key {
-	const char *key;
-	enum space sp;
-	int which;    /* offset into the parser's name slots, see name_slot */
-};
-
+enum body_kind { BK_FN, BK_CFN, BK_CALLS, BK_JUMP, BK_NAME };
 enum { SLOT_OB, SLOT_FILE, SLOT_COB, SLOT_CFI, SLOT_NONE };
 
-static name_t *name_slot(struct parser *ps, int which)
+struct body_key {
+	const char *key;
+	size_t len;
+	enum body_kind kind;
+	enum space sp;
+	int slot;
+};
+
+/* Most frequent first. */
+static const struct body_key body_keys[] = {
+	{ "fn", 2, BK_FN, SP_FN, SLOT_NONE },
+	{ "cfn", 3, BK_CFN, SP_FN, SLOT_NONE },
+	{ "calls", 5, BK_CALLS, SP_FN, SLOT_NONE },
+	{ "cfi", 3, BK_NAME, SP_FILE, SLOT_CFI },
+	{ "cob", 3, BK_NAME, SP_OB, SLOT_COB },
+	{ "fl", 2, BK_NAME, SP_FILE, SLOT_FILE },
+	{ "fi", 2, BK_NAME, SP_FILE, SLOT_FILE },
+	{ "fe", 2, BK_NAME, SP_FILE, SLOT_FILE },
+	{ "ob", 2, BK_NAME, SP_OB, SLOT_OB },
+	{ "cfl", 3, BK_NAME, SP_FILE, SLOT_CFI },
+	{ "jump", 4, BK_JUMP, SP_FN, SLOT_NONE },
+	{ "jcnd", 4, BK_JUMP, SP_FN, SLOT_NONE },
+	{ "jfi", 3, BK_NAME, SP_FILE, SLOT_NONE },
+	{ "jfn", 3, BK_NAME, SP_FN, SLOT_NONE },
+};
+
+static name_t *name_slot(struct parser *ps, int slot, name_t *scratch)
 {
-	switch (which) {
+	switch (slot) {
 	case SLOT_OB: return &ps->ob;
 	case SLOT_FILE: return &ps->file;
 	case SLOT_COB: return &ps->cob;
 	case SLOT_CFI: return &ps->cfi;
-	default: return NULL;
+	default: return scratch;
 	}
 }
 
-static const struct body_key name_keys[] = {
-	{ "ob", SP_OB, SLOT_OB },
-	{ "fl", SP_FILE, SLOT_FILE },
-	{ "fi", SP_FILE, SLOT_FILE },
-	{ "fe", SP_FILE, SLOT_FILE },
-	{ "cob", SP_OB, SLOT_COB },
-	{ "cfi", SP_FILE, SLOT_CFI },
-	{ "cfl", SP_FILE, SLOT_CFI },
-	{ "jfi", SP_FILE, SLOT_NONE },
-	{ "jfn", SP_FN, SLOT_NONE },
-};
+static const struct body_key *find_body_key(const char *key, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(body_keys) / sizeof(body_keys[0]); i++) {
+		const char *k = body_keys[i].key;
+
+		if (body_keys[i].len == len && k[0] == key[0] &&
+		    k[1] == key[1] && (len == 2 || !memcmp(k, key, len)))
+			return &body_keys[i];
+	}
+	return NULL;
+}
 
 static int body_line(struct parser *ps, char *line, char *eq)
 {
-	const char *key = line, *v = eq + 1;
-	name_t tmp, *slot;
-	size_t i;
+	const struct body_key *k = find_body_key(line, (size_t)(eq - line));
+	const char *v = eq + 1;
+	name_t scratch;
 
-	*eq = '\0';
 	ps->in_body = 1;
 	target(ps);
-	if (!strcmp(key, "fn"))
-		return line_fn(ps, v);
-	if (!strcmp(key, "cfn"))
-		return resolve_name(ps, SP_FN, "cfn", v, &ps->cfn);
-	if (!strcmp(key, "calls"))
-		return line_calls(ps, v);
-	if (!strcmp(key, "jump") || !strcmp(key, "jcnd"))
-		return line_jump(ps, key, v);
-	for (i = 0; i < sizeof(name_keys) / sizeof(name_keys[0]); i++) {
-		if (strcmp(key, name_keys[i].key))
-			continue;
-		slot = name_slot(ps, name_keys[i].which);
-		return resolve_name(ps, name_keys[i].sp, key, v,
-				    slot ? slot : &tmp);
+	if (!k) {
+		*eq = '\0';
+		return perr(ps, "unknown line '%s=...'; expected a cost line, "
+			    "a header 'key: value' or one of fl= fi= fe= fn= "
+			    "ob= cob= cfi= cfl= cfn= calls= jump= jcnd=", line);
 	}
-	return perr(ps, "unknown line '%s=...'; expected a cost line, a "
-		    "header 'key: value' or one of fl= fi= fe= fn= ob= cob= "
-		    "cfi= cfl= cfn= calls= jump= jcnd=", key);
+	switch (k->kind) {
+	case BK_FN:
+		return line_fn(ps, v);
+	case BK_CFN:
+		return resolve_name(ps, SP_FN, "cfn", v, &ps->cfn);
+	case BK_CALLS:
+		return line_calls(ps, v);
+	case BK_JUMP:
+		return line_jump(ps, k->key, v);
+	default:
+		return resolve_name(ps, k->sp, k->key, v,
+				    name_slot(ps, k->slot, &scratch));
+	}
 }
 
 static int is_cost_start(char c)
@@ -838,7 +929,7 @@ static int run(struct parser *ps)
 			return perr(ps, "line longer than %zu bytes; expected "
 				    "shorter lines (see --max-line)",
 				    ps->r.max_line);
-		if (memchr(line, '\0', len))
+		if (rc == -3)
 			return perr(ps, "NUL byte in line; expected text");
 		rc = parse_line(ps, line);
 		if (rc)
@@ -848,7 +939,8 @@ static int run(struct parser *ps)
 
 static void parser_init(struct parser *ps, const char *name,
 			const struct cgu_parse_opts *opts,
-			struct cgu_profile_set *set, struct cgu_error *err)
+			struct cgu_profile_set *set, struct cgu_error *err,
+			size_t size_hint)
 {
 	static const struct cgu_parse_opts defaults;
 
@@ -859,9 +951,11 @@ static void parser_init(struct parser *ps, const char *name,
 	ps->err = err;
 	ps->npos = 1;
 	ps->node = NO_NODE;
-	if (!ps->opts->separate_parts && set->n)
+	if (!ps->opts->separate_parts && set->n) {
 		ps->p = set->v[0];
-	reader_init(&ps->r, ps->opts->max_line);
+		ps->empty = cgu_profile_intern(ps->p, "", 0);
+	}
+	reader_init(&ps->r, ps->opts->max_line, size_hint);
 }
 
 static void parser_release(struct parser *ps)
@@ -883,7 +977,7 @@ int cgu_parse_mem(const char *data, size_t len, const char *name,
 	struct parser ps;
 	int rc;
 
-	parser_init(&ps, name ? name : "<memory>", opts, set, err);
+	parser_init(&ps, name ? name : "<memory>", opts, set, err, len + 1);
 	ps.r.mem = data;
 	ps.r.mem_len = len;
 	rc = run(&ps);
@@ -898,7 +992,7 @@ int cgu_parse_file(const char *path, const struct cgu_parse_opts *opts,
 	int rc;
 	int stdin_input = !strcmp(path, "-");
 
-	parser_init(&ps, stdin_input ? "<stdin>" : path, opts, set, err);
+	parser_init(&ps, stdin_input ? "<stdin>" : path, opts, set, err, 0);
 	ps.r.gz = stdin_input ? gzdopen(dup(0), "rb") : gzopen(path, "rb");
 	if (!ps.r.gz) {
 		parser_release(&ps);

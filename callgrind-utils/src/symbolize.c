@@ -75,7 +75,8 @@ static int cmp_sym(const void *a, const void *b)
 
 static void sort_map(struct cgu_perf_map *m)
 {
-	qsort(m->syms, m->n, sizeof(*m->syms), cmp_sym);
+	if (m->n)
+		qsort(m->syms, m->n, sizeof(*m->syms), cmp_sym);
 }
 
 int cgu_perf_map_load(struct cgu_perf_map *m, const char *path,

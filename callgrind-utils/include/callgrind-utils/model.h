@@ -128,6 +128,11 @@ const char *cgu_profile_intern(struct cgu_profile *p, const char *s,
  * strings need not be interned. */
 uint32_t cgu_profile_node(struct cgu_profile *p, const char *function,
 			  const char *object, const char *file);
+/* The same for strings already returned by cgu_profile_intern() for p
+ * (no re-interning: the fast path of the parser). */
+uint32_t cgu_profile_node_interned(struct cgu_profile *p,
+				   const char *function, const char *object,
+				   const char *file);
 /* Edge caller -> callee, created with zero calls and cost if new. */
 uint32_t cgu_profile_edge(struct cgu_profile *p, uint32_t caller,
 			  uint32_t callee);
