@@ -28,12 +28,13 @@
  *     to the heaviest caller, so the lines add up exactly to the self
  *     cost, and in sum to the profile total for the event.
  *   - Stacks deeper than FOLD_MAX_DEPTH frames are cut at that depth.
- * Identical stacks are summed and the lines sorted bytewise.
+ * Identical stacks are summed (in a prefix tree, src/stacktrie.c) and
+ * the lines sorted frame by frame.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <callgrind-utils/output.h>
-#include "lines.h"
+#include "stacktrie.h"
 
 #define FOLD_MAX_DEPTH 4096
 #define DEFAULT_MIN_FRACTION 1e-4
@@ -43,7 +44,8 @@ struct folder {
 	const struct cgu_fold_opts *o;
 	int ev;
 	cgu_cost min_share;
-	struct cgu_lines lines;
+	struct cgu_frames frames;          /* graph: frame i = node i */
+	struct cgu_trie trie;
 	uint32_t path[FOLD_MAX_DEPTH];   /* leaf first */
 	size_t depth;
 	unsigned char *on_path;          /* per node */
@@ -53,14 +55,21 @@ struct folder {
 
 static void emit_path(struct folder *f, cgu_cost cost)
 {
-	size_t start = f->lines.text.len, i;
+	cgu_trie_add_reversed(&f->trie, f->path, f->depth, cost);
+}
 
-	for (i = f->depth; i-- > 0;) {
-		cgu_node_name(f->p, f->path[i], f->o->names, &f->lines.text);
-		if (i)
-			cgu_buf_addch(&f->lines.text, ';');
+/* Graph mode: every node's display name, frame i for node i. */
+static void name_frames(struct folder *f)
+{
+	struct cgu_buf name = CGU_BUF_INIT;
+	uint32_t n;
+
+	for (n = 0; n < f->p->nnodes; n++) {
+		cgu_buf_reset(&name);
+		cgu_node_name(f->p, n, f->o->names, &name);
+		cgu_frames_add(&f->frames, name.data, name.len);
 	}
-	cgu_lines_add(&f->lines, start, cost, 0);
+	cgu_buf_release(&name);
 }
 
 /* ------------------------------------------------------ exact mode */
@@ -93,24 +102,18 @@ static int has_context(const char *name)
 static void emit_exact(struct folder *f, uint32_t n, cgu_cost cost)
 {
 	const char *s = f->p->nodes[n].function;
-	size_t start = f->lines.text.len, nparts = 0, i;
-	const char *part[FOLD_MAX_DEPTH];
-	size_t len[FOLD_MAX_DEPTH];
+	size_t depth = 0;
 
-	while (nparts < FOLD_MAX_DEPTH) {
-		part[nparts] = s;
-		len[nparts] = context_part(s);
-		s += len[nparts++];
+	while (depth < FOLD_MAX_DEPTH) {       /* leaf first */
+		size_t len = context_part(s);
+
+		f->path[depth++] = cgu_frames_intern(&f->frames, s, len);
+		s += len;
 		if (*s != '\'')
 			break;
 		s++;
 	}
-	for (i = nparts; i-- > 0;) {
-		cgu_buf_add(&f->lines.text, part[i], len[i]);
-		if (i)
-			cgu_buf_addch(&f->lines.text, ';');
-	}
-	cgu_lines_add(&f->lines, start, cost, 0);
+	cgu_trie_add_reversed(&f->trie, f->path, depth, cost);
 }
 
 /* ------------------------------------------------------ graph mode */
@@ -263,6 +266,8 @@ static void fold_all(struct folder *f)
 	int exact = fold_mode_exact(f->p, f->o->mode);
 	uint32_t n;
 
+	if (!exact)
+		name_frames(f);
 	for (n = 0; n < f->p->nnodes; n++) {
 		cgu_cost c = cgu_self(f->p, n)[f->ev];
 
@@ -275,14 +280,12 @@ static void fold_all(struct folder *f)
 		f->depth = 0;
 		climb_to(f, n, c);
 	}
-	cgu_lines_sort_merge(&f->lines);
 }
 
 int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 		  cgu_fold_cb cb, void *ctx, struct cgu_error *err)
 {
 	struct folder f;
-	size_t i;
 	int rc = 0;
 
 	if (o->event < 0 || (size_t)o->event >= p->nevents)
@@ -295,12 +298,12 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	f.on_path = calloc(p->nnodes ? p->nnodes : 1, 1);
 	if (!f.on_path)
 		abort();
-	cgu_lines_init(&f.lines);
+	cgu_frames_init(&f.frames);
+	cgu_trie_init(&f.trie);
 	fold_all(&f);
-	for (i = 0; i < f.lines.n && !rc; i++)
-		rc = cb(cgu_line_key(&f.lines, i), f.lines.v[i].len,
-			f.lines.v[i].a, ctx);
-	cgu_lines_release(&f.lines);
+	rc = cgu_trie_walk(&f.trie, &f.frames, cb, ctx);
+	cgu_trie_release(&f.trie);
+	cgu_frames_release(&f.frames);
 	free(f.on_path);
 	if (rc)
 		return cgu_error_set(err, CGU_EIO, NULL, 0, "write error");
