@@ -10,10 +10,21 @@
 # CHROMIUM (the browser, default /usr/bin/chromium).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-if [ -d "$top/build" ]; then default_out=$top/build/browser; else default_out=$PWD/browser; fi
-out=${CGU_BROWSER_OUT:-$default_out}
-modules=${CGU_BROWSER_MODULES:-$top/build/browser/node_modules}
+
+# build/browser of the repository (install.sh puts playwright-core there):
+# up from the source folder, which may itself be a copy under build/.
+find_install() {
+	d=$here
+	while [ "$d" != / ]; do
+		for c in "$d/build/browser" "$d/browser"; do
+			[ -d "$c/node_modules/playwright-core" ] && { echo "$c"; return; }
+		done
+		d=$(dirname "$d")
+	done
+}
+install_dir=$(find_install)
+modules=${CGU_BROWSER_MODULES:-${install_dir:-$PWD/browser}/node_modules}
+out=${CGU_BROWSER_OUT:-${install_dir:-$PWD/browser}}
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 CGU=${CGU:-callgrind-utils}
 
