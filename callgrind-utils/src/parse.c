@@ -62,6 +62,7 @@
 #define MAX_POSITIONS 4
 #define MAX_COMPRESSED_ID (1u << 24)
 #define NO_NODE UINT32_MAX
+#define NO_ID UINT32_MAX
 
 /* ------------------------------------------------------------ reader */
 
@@ -200,6 +201,10 @@ struct cname {
 	size_t len;
 	const char *interned;          /* in profile owner */
 	const struct cgu_profile *owner;
+	/* fn space: the node and the edge this name led to last time */
+	const struct cgu_profile *node_p, *edge_p;
+	const char *node_ob, *node_file;
+	uint32_t node, edge_caller, edge;
 };
 
 struct space_table {
@@ -232,6 +237,8 @@ struct parser {
 	struct cgu_arena arena;        /* compressed names */
 	struct space_table spaces[NSPACES];
 	struct node_cache node_cache[NODE_CACHE_SIZE];
+	uint32_t last_id;              /* id resolve_name() saw, or NO_ID */
+	uint32_t cfn_id;               /* id of the cfn= name, or NO_ID */
 
 	/* part state */
 	int in_body;
@@ -278,37 +285,50 @@ static const char *skip_space(const char *s)
 
 /* Decimal (or 0x-hex when hex_ok) unsigned 64-bit number; NULL if none
  * or on overflow (*overflow set). */
-static const char *parse_u64(const char *s, uint64_t *out, int hex_ok,
-			     int *overflow)
+static const char *parse_hex_u64(const char *s, uint64_t *out,
+				 int *overflow)
 {
+	const char *start = s;
 	uint64_t v = 0;
-	const char *start;
 
-	*overflow = 0;
-	if (hex_ok && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		start = s += 2;
-		for (; isxdigit((unsigned char)*s); s++) {
-			if (v >> 60) {
-				*overflow = 1;
-				return NULL;
-			}
-			v = v * 16 + (uint64_t)(isdigit((unsigned char)*s) ?
-				*s - '0' : (tolower((unsigned char)*s) - 'a' + 10));
+	for (; isxdigit((unsigned char)*s); s++) {
+		if (v >> 60) {
+			*overflow = 1;
+			return NULL;
 		}
-	} else {
-		start = s;
-		for (; *s >= '0' && *s <= '9'; s++) {
-			uint64_t d = (uint64_t)(*s - '0');
-
-			if (v > (UINT64_MAX - d) / 10) {
-				*overflow = 1;
-				return NULL;
-			}
-			v = v * 10 + d;
-		}
+		v = v * 16 + (uint64_t)(isdigit((unsigned char)*s) ? *s - '0'
+					: tolower((unsigned char)*s) - 'a' + 10);
 	}
 	if (s == start)
 		return NULL;
+	*out = v;
+	return s;
+}
+
+/* The hot path: 19 decimal digits cannot overflow, so only a 20th is
+ * checked. */
+static inline const char *parse_u64(const char *s, uint64_t *out,
+				    int hex_ok, int *overflow)
+{
+	const char *start = s;
+	uint64_t v = 0;
+
+	*overflow = 0;
+	if (hex_ok && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return parse_hex_u64(s + 2, out, overflow);
+	while ((unsigned)(*s - '0') < 10 && s - start < 19)
+		v = v * 10 + (uint64_t)(*s++ - '0');
+	if (s == start)
+		return NULL;
+	while ((unsigned)(*s - '0') < 10) {
+		uint64_t d = (uint64_t)(*s++ - '0');
+
+		if (v > (UINT64_MAX - d) / 10) {
+			*overflow = 1;
+			return NULL;
+		}
+		v = v * 10 + d;
+	}
 	*out = v;
 	return s;
 }
@@ -371,6 +391,7 @@ static int resolve_name(struct parser *ps, enum space sp, const char *key,
 	int ovf;
 	const char *e;
 
+	ps->last_id = NO_ID;
 	if (*v != '(') {
 		*out = intern(ps, v, strlen(v));
 		return CGU_OK;
@@ -399,7 +420,7 @@ static int resolve_name(struct parser *ps, enum space sp, const char *key,
 	if (*e) {
 		c->len = strlen(e);
 		c->s = cgu_arena_strndup(&ps->arena, e, c->len);
-		c->owner = NULL;
+		c->owner = c->node_p = c->edge_p = NULL;
 	} else if (!c->s) {
 		return perr(ps, "%s=(%llu): unknown compressed id; expected "
 			    "'(%llu) name' to define it first", key,
@@ -410,6 +431,7 @@ static int resolve_name(struct parser *ps, enum space sp, const char *key,
 		c->owner = ps->p;
 	}
 	*out = c->interned;
+	ps->last_id = (uint32_t)id;
 	return CGU_OK;
 }
 
@@ -627,6 +649,61 @@ static int header_line(struct parser *ps, char *line, char *colon)
 	return CGU_OK;
 }
 
+/* ---------------------------------------------------- node lookup */
+
+/* Node of (fn, ob, file), through a small direct-mapped cache: the same
+ * few functions come back again and again in fn= and calls= lines. */
+static uint32_t lookup_node_by_name(struct parser *ps, name_t fn, name_t ob,
+				    name_t file)
+{
+	struct node_cache *c = &ps->node_cache[((uintptr_t)fn >> 4) %
+					       NODE_CACHE_SIZE];
+
+	if (c->fn == fn && c->ob == ob && c->file == file && c->p == ps->p)
+		return c->node;
+	c->fn = fn;
+	c->ob = ob;
+	c->file = file;
+	c->p = ps->p;
+	c->node = cgu_profile_node_interned(ps->p, fn, ob, file);
+	return c->node;
+}
+
+/* With a compressed id, the id's own cache entry answers first. */
+static uint32_t lookup_node(struct parser *ps, uint32_t id, name_t fn,
+			    name_t ob, name_t file)
+{
+	struct cname *c;
+
+	if (id == NO_ID)
+		return lookup_node_by_name(ps, fn, ob, file);
+	c = &ps->spaces[SP_FN].v[id];
+	if (c->node_p != ps->p || c->node_ob != ob || c->node_file != file) {
+		c->node = lookup_node_by_name(ps, fn, ob, file);
+		c->node_p = ps->p;
+		c->node_ob = ob;
+		c->node_file = file;
+	}
+	return c->node;
+}
+
+/* Edge from the current node to the callee, cached in the cfn= id. */
+static uint32_t lookup_call_edge(struct parser *ps)
+{
+	struct cname *c;
+
+	if (ps->cfn_id == NO_ID)
+		return cgu_profile_edge(ps->p, ps->node, ps->callee);
+	c = &ps->spaces[SP_FN].v[ps->cfn_id];
+	if (c->edge_p != ps->p || c->edge_caller != ps->node ||
+	    ps->p->edges[c->edge].callee != ps->callee) {
+		c->edge = cgu_profile_edge(ps->p, ps->node, ps->callee);
+		c->edge_p = ps->p;
+		c->edge_caller = ps->node;
+	}
+	return c->edge;
+}
+
 /* ---------------------------------------------------- cost lines */
 
 static const char *parse_subposition(struct parser *ps, const char *s,
@@ -672,7 +749,7 @@ static int cost_line(struct parser *ps, const char *s)
 			return CGU_EINPUT;
 	}
 	if (ps->calls_line) {
-		uint32_t j = cgu_profile_edge(ps->p, ps->node, ps->callee);
+		uint32_t j = lookup_call_edge(ps);
 
 		ps->p->edges[j].calls += ps->pending_calls;
 		dst = cgu_edge_cost(ps->p, j);
@@ -709,31 +786,13 @@ static int cost_line(struct parser *ps, const char *s)
 
 /* ----------------------------------------------------- body lines */
 
-/* Node of (fn, ob, file), through a small direct-mapped cache: the same
- * few functions come back again and again in fn= and calls= lines. */
-static uint32_t lookup_node(struct parser *ps, name_t fn, name_t ob,
-			    name_t file)
-{
-	struct node_cache *c = &ps->node_cache[((uintptr_t)fn >> 4) %
-					       NODE_CACHE_SIZE];
-
-	if (c->fn == fn && c->ob == ob && c->file == file && c->p == ps->p)
-		return c->node;
-	c->fn = fn;
-	c->ob = ob;
-	c->file = file;
-	c->p = ps->p;
-	c->node = cgu_profile_node_interned(ps->p, fn, ob, file);
-	return c->node;
-}
-
 static int line_fn(struct parser *ps, const char *v)
 {
 	int rc = resolve_name(ps, SP_FN, "fn", v, &ps->fn);
 
 	if (rc)
 		return rc;
-	ps->node = lookup_node(ps, ps->fn, ps->ob ? ps->ob : ps->empty,
+	ps->node = lookup_node(ps, ps->last_id, ps->fn, ps->ob ? ps->ob : ps->empty,
 			       ps->file ? ps->file : ps->empty);
 	return CGU_OK;
 }
@@ -753,7 +812,7 @@ static int line_calls(struct parser *ps, const char *v)
 	if (ps->node == NO_NODE)
 		return perr(ps, "calls= before any fn= line; expected fn= "
 			    "to name the calling function first");
-	ps->callee = lookup_node(ps, ps->cfn,
+	ps->callee = lookup_node(ps, ps->cfn_id, ps->cfn,
 				      ps->cob ? ps->cob : ps->ob ? ps->ob : empty,
 				      ps->cfi ? ps->cfi : ps->file ? ps->file : empty);
 	ps->pending_calls = n;
@@ -837,6 +896,7 @@ static int body_line(struct parser *ps, char *line, char *eq)
 	const struct body_key *k = find_body_key(line, (size_t)(eq - line));
 	const char *v = eq + 1;
 	name_t scratch;
+	int rc;
 
 	ps->in_body = 1;
 	target(ps);
@@ -850,7 +910,9 @@ static int body_line(struct parser *ps, char *line, char *eq)
 	case BK_FN:
 		return line_fn(ps, v);
 	case BK_CFN:
-		return resolve_name(ps, SP_FN, "cfn", v, &ps->cfn);
+		rc = resolve_name(ps, SP_FN, "cfn", v, &ps->cfn);
+		ps->cfn_id = ps->last_id;
+		return rc;
 	case BK_CALLS:
 		return line_calls(ps, v);
 	case BK_JUMP:
@@ -951,6 +1013,7 @@ static void parser_init(struct parser *ps, const char *name,
 	ps->err = err;
 	ps->npos = 1;
 	ps->node = NO_NODE;
+	ps->last_id = ps->cfn_id = NO_ID;
 	if (!ps->opts->separate_parts && set->n) {
 		ps->p = set->v[0];
 		ps->empty = cgu_profile_intern(ps->p, "", 0);
