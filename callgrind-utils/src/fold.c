@@ -28,13 +28,13 @@
  *     to the heaviest caller, so the lines add up exactly to the self
  *     cost, and in sum to the profile total for the event.
  *   - Stacks deeper than FOLD_MAX_DEPTH frames are cut at that depth.
- * Identical stacks are summed (in a prefix tree, src/stacktrie.c) and
- * the lines sorted frame by frame.
+ * Stacks that print the same are summed and the lines sorted frame by
+ * frame (src/stacks.c).
  */
 #include <stdlib.h>
 #include <string.h>
 #include <callgrind-utils/output.h>
-#include "stacktrie.h"
+#include "stacks.h"
 
 #define FOLD_MAX_DEPTH 4096
 #define DEFAULT_MIN_FRACTION 1e-4
@@ -45,7 +45,7 @@ struct folder {
 	int ev;
 	cgu_cost min_share;
 	struct cgu_frames frames;          /* graph: frame i = node i */
-	struct cgu_trie trie;
+	struct cgu_stacks stacks;
 	uint32_t path[FOLD_MAX_DEPTH];   /* leaf first */
 	size_t depth;
 	unsigned char *on_path;          /* per node */
@@ -55,7 +55,7 @@ struct folder {
 
 static void emit_path(struct folder *f, cgu_cost cost)
 {
-	cgu_trie_add_reversed(&f->trie, f->path, f->depth, cost);
+	cgu_stacks_add_reversed(&f->stacks, f->path, f->depth, cost);
 }
 
 /* Graph mode: every node's display name, frame i for node i. */
@@ -113,7 +113,7 @@ static void emit_exact(struct folder *f, uint32_t n, cgu_cost cost)
 			break;
 		s++;
 	}
-	cgu_trie_add_reversed(&f->trie, f->path, depth, cost);
+	cgu_stacks_add_reversed(&f->stacks, f->path, depth, cost);
 }
 
 /* ------------------------------------------------------ graph mode */
@@ -299,10 +299,10 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	if (!f.on_path)
 		abort();
 	cgu_frames_init(&f.frames);
-	cgu_trie_init(&f.trie);
+	cgu_stacks_init(&f.stacks);
 	fold_all(&f);
-	rc = cgu_trie_walk(&f.trie, &f.frames, cb, ctx);
-	cgu_trie_release(&f.trie);
+	rc = cgu_stacks_walk(&f.stacks, &f.frames, cb, ctx);
+	cgu_stacks_release(&f.stacks);
 	cgu_frames_release(&f.frames);
 	free(f.on_path);
 	if (rc)

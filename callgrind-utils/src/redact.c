@@ -13,7 +13,8 @@
  *     function: __memcpy_avx_unaligned_erms, __strlen_sse2,
  *     __memset_generic -> memcpy, strlen, memset;
  *   - raw addresses 0x<hex> (functions without symbols) become "0xADDR".
- * Names that become equal merge (nodes and edges are summed).
+ * Names that become equal merge (nodes and edges are summed).  The pid
+ * header is dropped.
  */
 #include <ctype.h>
 #include <string.h>
@@ -170,5 +171,8 @@ static void redact_cb(enum cgu_name_kind kind, const char *name,
 struct cgu_profile *cgu_redact(const struct cgu_profile *p,
 			       const struct cgu_redact_opts *o)
 {
-	return cgu_profile_rename(p, redact_cb, (void *)o);
+	struct cgu_profile *q = cgu_profile_rename(p, redact_cb, (void *)o);
+
+	q->pid = NULL;      /* differs on every run */
+	return q;
 }

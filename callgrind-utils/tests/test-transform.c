@@ -128,6 +128,7 @@ static void test_redact_profile_merges(void **state)
 
 	(void)state;
 	q = cgu_redact(p, &o);
+	assert_null(q->pid);
 	text = edges_of(q, 0);
 	assert_string_equal(text,
 			    "_dl_start -> main 1 100\n"
