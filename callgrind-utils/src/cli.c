@@ -11,6 +11,7 @@ struct cli_command {
 
 /* Keep one entry a line, sorted by name. */
 static const struct cli_command commands[] = {
+	{ "annotate", cmd_annotate, "instructions of hot functions with their costs (--asm)" },
 	{ "diff", cmd_diff, "differential flame graph or folded diff of two inputs" },
 	{ "edges", cmd_edges, "sorted 'caller -> callee calls cost' lines" },
 	{ "flamegraph", cmd_flamegraph, "interactive SVG flame graph" },

@@ -23,6 +23,7 @@ int cmd_redact(int argc, char **argv);
 int cmd_speedscope(int argc, char **argv);
 int cmd_flamegraph(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
 
 /* ---- helpers shared by the handlers (cli-util.c) ---- */
 

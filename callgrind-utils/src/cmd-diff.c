@@ -50,7 +50,7 @@ static int compare(struct diff_cmd *d, const struct cli_stacks *a,
 	struct cgu_buf sub = CGU_BUF_INIT, unit = CGU_BUF_INIT;
 	int ea = cli_stacks_event(a, &d->in), eb = cli_stacks_event(b, &d->in);
 	if (ea < 0 || eb < 0)
-		return CLI_BADINPUT;
+		return CLI_USAGE;
 	const struct cgu_folded *fa = cli_stacks_fold(a, ea, &ta);
 	const struct cgu_folded *fb = cli_stacks_fold(b, eb, &tb);
 	int rc = fa && fb ? CLI_OK : CLI_BADINPUT;

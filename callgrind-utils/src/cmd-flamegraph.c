@@ -66,7 +66,9 @@ static int draw(const struct cli_stacks *s, const struct cli_input *in,
 	struct cgu_folded tmp;
 	int rc = CLI_BADINPUT;
 	int ev = cli_stacks_event(s, in);
-	const struct cgu_folded *f = ev < 0 ? NULL : cli_stacks_fold(s, ev, &tmp);
+	if (ev < 0)
+		return CLI_USAGE;
+	const struct cgu_folded *f = cli_stacks_fold(s, ev, &tmp);
 	if (f) {
 		cli_stacks_describe(s, ev, &sub, &unit);
 		if (!o->subtitle && sub.len)
@@ -79,8 +81,7 @@ static int draw(const struct cli_stacks *s, const struct cli_input *in,
 			rc = cli_close_output(out, in->output);
 		}
 	}
-	if (ev >= 0)
-		cgu_folded_release(&tmp);
+	cgu_folded_release(&tmp);
 	cgu_buf_release(&sub);
 	cgu_buf_release(&unit);
 	return rc;

@@ -39,7 +39,7 @@ static int export(const struct cli_stacks *s, const struct cli_input *in)
 	struct cgu_folded tmp[CGU_MAX_EVENTS];
 	struct cgu_speedscope_profile prof[CGU_MAX_EVENTS];
 	size_t n = pick_events(s, in, events), done = 0;
-	int rc = n ? CLI_OK : CLI_BADINPUT;
+	int rc = n ? CLI_OK : CLI_USAGE;
 	for (; rc == CLI_OK && done < n; done++) {
 		prof[done].stacks = cli_stacks_fold(s, events[done], &tmp[done]);
 		prof[done].name = p ? p->events[events[done]] : "samples";

@@ -9,25 +9,12 @@
 #include <callgrind-utils/elf.h>
 #include <callgrind-utils/transform.h>
 
+#include "elf-file.h"
+
 #define PAGE_MASK 0xfffULL
 #define MAX_VOTERS 256      /* 0x names used to infer the load offset */
 
-struct elf_file {
-	int fd;
-	Elf *e;
-};
-
-struct func {
-	uint64_t start, size;
-	const char *name;   /* in the ELF's string table, valid while open */
-};
-
-struct funcs {
-	struct func *v;
-	size_t n, cap;
-};
-
-static int elf_file_open(struct elf_file *f, const char *path)
+int cgu_elf_open(struct cgu_elf_file *f, const char *path)
 {
 	f->e = NULL;
 	f->fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -45,7 +32,7 @@ static int elf_file_open(struct elf_file *f, const char *path)
 	return 0;
 }
 
-static void elf_file_close(struct elf_file *f)
+void cgu_elf_close(struct cgu_elf_file *f)
 {
 	if (f->e)
 		elf_end(f->e);
@@ -85,13 +72,13 @@ static int build_id(Elf *e, struct cgu_buf *hex)
 }
 
 /* Try DIR/.build-id/xx/rest.debug for every DIR of a ':'-list. */
-static int open_in_dirs(struct elf_file *f, const char *dirs, const char *hex)
+static int open_in_dirs(struct cgu_elf_file *f, const char *dirs, const char *hex)
 {
 	while (dirs && *dirs) {
 		size_t len = strcspn(dirs, ":");
 		struct cgu_buf path = CGU_BUF_INIT;
 		cgu_buf_addf(&path, "%.*s/.build-id/%.2s/%s.debug", (int)len, dirs, hex, hex + 2);
-		int rc = len ? elf_file_open(f, path.data) : -1;
+		int rc = len ? cgu_elf_open(f, path.data) : -1;
 		cgu_buf_release(&path);
 		if (rc == 0)
 			return 0;
@@ -100,7 +87,7 @@ static int open_in_dirs(struct elf_file *f, const char *dirs, const char *hex)
 	return -1;
 }
 
-static int open_debug_file(struct elf_file *f, Elf *obj, const struct cgu_debug_dirs *d)
+int cgu_elf_open_debug(struct cgu_elf_file *f, Elf *obj, const struct cgu_debug_dirs *d)
 {
 	struct cgu_buf hex = CGU_BUF_INIT;
 	int rc = -1;
@@ -113,7 +100,7 @@ static int open_debug_file(struct elf_file *f, Elf *obj, const struct cgu_debug_
 	return rc;
 }
 
-static void add_func(struct funcs *fs, uint64_t start, uint64_t size, const char *name)
+static void add_func(struct cgu_elf_funcs *fs, uint64_t start, uint64_t size, const char *name)
 {
 	if (fs->n == fs->cap) {
 		fs->cap = fs->cap ? fs->cap * 2 : 256;
@@ -121,11 +108,11 @@ static void add_func(struct funcs *fs, uint64_t start, uint64_t size, const char
 		if (!fs->v)
 			abort();
 	}
-	fs->v[fs->n++] = (struct func){ start, size, name };
+	fs->v[fs->n++] = (struct cgu_elf_func){ start, size, name };
 }
 
 /* Function symbols of one symbol table section. */
-static void read_funcs(Elf *e, Elf_Scn *scn, const GElf_Shdr *sh, struct funcs *fs)
+static void read_funcs(Elf *e, Elf_Scn *scn, const GElf_Shdr *sh, struct cgu_elf_funcs *fs)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
 	size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
@@ -143,7 +130,7 @@ static void read_funcs(Elf *e, Elf_Scn *scn, const GElf_Shdr *sh, struct funcs *
 	}
 }
 
-static int symbol_table(Elf *e, struct funcs *fs)
+int cgu_elf_functions(Elf *e, struct cgu_elf_funcs *fs)
 {
 	GElf_Shdr sh;
 	Elf_Scn *s = find_section(e, SHT_SYMTAB, &sh);
@@ -157,7 +144,7 @@ static int symbol_table(Elf *e, struct funcs *fs)
 
 /* The page-aligned load offset that puts the most addresses exactly on a
  * function start; 0 for a fixed-address executable or without a match. */
-static uint64_t load_offset(Elf *e, const struct funcs *fs, const uint64_t *addrs, size_t n)
+static uint64_t load_offset(Elf *e, const struct cgu_elf_funcs *fs, const uint64_t *addrs, size_t n)
 {
 	GElf_Ehdr eh;
 	uint64_t best = 0, cand[MAX_VOTERS];
@@ -187,7 +174,7 @@ static uint64_t load_offset(Elf *e, const struct funcs *fs, const uint64_t *addr
 	return best;
 }
 
-static void write_map(const struct funcs *fs, uint64_t offset, struct cgu_buf *out)
+static void write_map(const struct cgu_elf_funcs *fs, uint64_t offset, struct cgu_buf *out)
 {
 	for (size_t i = 0; i < fs->n; i++)
 		cgu_buf_addf(out, "%llx %llx %s\n",
@@ -200,18 +187,18 @@ int cgu_elf_perf_map(const char *object, const struct cgu_debug_dirs *d,
 		     const uint64_t *addrs, size_t naddrs,
 		     struct cgu_buf *out, struct cgu_error *err)
 {
-	struct elf_file obj, dbg = { -1, NULL };
-	struct funcs fs = { 0 };
+	struct cgu_elf_file obj, dbg = { -1, NULL };
+	struct cgu_elf_funcs fs = { 0 };
 	elf_version(EV_CURRENT);
-	if (elf_file_open(&obj, object) < 0)
+	if (cgu_elf_open(&obj, object) < 0)
 		return cgu_error_set(err, CGU_EIO, object, 0, "cannot read object: %s",
 				     errno == ENOEXEC ? "not an ELF file" : strerror(errno));
-	int rc = symbol_table(obj.e, &fs);
+	int rc = cgu_elf_functions(obj.e, &fs);
 	if (rc < 0 || fs.n == 0) {
 		fs.n = 0;
-		rc = open_debug_file(&dbg, obj.e, d);
+		rc = cgu_elf_open_debug(&dbg, obj.e, d);
 		if (rc == 0)
-			rc = symbol_table(dbg.e, &fs);
+			rc = cgu_elf_functions(dbg.e, &fs);
 	}
 	if (rc == 0)
 		write_map(&fs, load_offset(obj.e, &fs, addrs, naddrs), out);
@@ -220,8 +207,8 @@ int cgu_elf_perf_map(const char *object, const struct cgu_debug_dirs *d,
 				   "expected a symbol table in the object or in a "
 				   "debug file found by its build-id");
 	free(fs.v);
-	elf_file_close(&dbg);
-	elf_file_close(&obj);
+	cgu_elf_close(&dbg);
+	cgu_elf_close(&obj);
 	return rc;
 }
 

@@ -734,8 +734,9 @@ static const char *parse_subposition(struct parser *ps, const char *s,
 
 static int cost_line(struct parser *ps, const char *s)
 {
-	cgu_cost *dst;
+	cgu_cost *dst, line[CGU_MAX_EVENTS];
 	size_t col, n = 0;
+	int want_line = !ps->calls_line && ps->opts->on_cost_line;
 
 	if (!ps->nev)
 		return perr(ps, "cost line before the events: header; "
@@ -748,6 +749,8 @@ static int cost_line(struct parser *ps, const char *s)
 		if (!s)
 			return CGU_EINPUT;
 	}
+	if (want_line)
+		memset(line, 0, ps->p->nevents * sizeof(line[0]));
 	if (ps->calls_line) {
 		uint32_t j = lookup_call_edge(ps);
 
@@ -772,11 +775,16 @@ static int cost_line(struct parser *ps, const char *s)
 			return perr(ps, "expected a number for event %s, got "
 				    "'%.20s'", ps->part_events[n], s);
 		dst[ps->evmap[n]] += v;
+		if (want_line)
+			line[ps->evmap[n]] = v;
 		if (!ps->calls_line)
 			ps->part_sum[n] += v;
 		n++;
 		s = e;
 	}
+	if (want_line)
+		ps->opts->on_cost_line(ps->opts->on_cost_line_ctx, ps->p, ps->node,
+				       ps->lastpos, ps->npos, line);
 	if (ps->calls_line) {
 		ps->calls_line = 0;
 		ps->cfn = ps->cob = ps->cfi = NULL;

@@ -47,7 +47,7 @@ check_err "empty frame message" \
 	"callgrind-utils: $tmp/empty-frame.folded:1: expected a frame name between ';' separators"
 check "missing file" 2 - "$CGU" flamegraph "$tmp/none.folded"
 check_err "missing file message" "callgrind-utils: $tmp/none.folded: cannot open: No such file or directory"
-check "unknown event" 2 - "$CGU" flamegraph -e Bc "$D/flame.out"
+check "unknown event" 1 - "$CGU" flamegraph -e Bc "$D/flame.out"
 check "speedscope broken" 2 - "$CGU" speedscope "$D/flame-bad.folded"
 check "diff broken" 2 - "$CGU" diff "$D/flame-before.folded" "$D/flame-bad.folded"
 check "bad palette" 1 - "$CGU" flamegraph --colors rainbow "$D/flame-after.folded"

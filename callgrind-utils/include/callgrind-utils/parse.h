@@ -17,10 +17,20 @@ extern "C" {
 
 #define CGU_DEFAULT_MAX_LINE (1u << 20)
 
+/* Called for every cost line of a function's own cost (not the
+ * inclusive cost line of a calls=): the node, the line's positions in
+ * the order of p->positions, and its counts by event of p (0 for events
+ * the line leaves out).  For instruction-level views (annotate --asm). */
+typedef void (*cgu_cost_line_fn)(void *ctx, const struct cgu_profile *p,
+				 uint32_t node, const int64_t *pos, size_t npos,
+				 const cgu_cost *costs);
+
 struct cgu_parse_opts {
 	size_t max_line;       /* longest accepted line; 0 = default */
 	int separate_parts;    /* 1: a new profile for every part and file */
 	int no_check_totals;   /* 1: do not compare with summary:/totals: */
+	cgu_cost_line_fn on_cost_line;   /* NULL: none */
+	void *on_cost_line_ctx;
 };
 
 /* Parse path ("-" is stdin) and add it to set: in merge mode everything
