@@ -65,7 +65,7 @@ static const struct error_case cases[] = {
 
 static void test_error_cases(void **state)
 {
-	struct cgu_parse_opts o = { 100, 0, 0 };
+	struct cgu_parse_opts o = { .max_line = 100 };
 	char expected[2048];
 	size_t i;
 
@@ -88,7 +88,7 @@ static void test_error_cases(void **state)
 
 static void test_totals_check_can_be_disabled(void **state)
 {
-	struct cgu_parse_opts o = { 0, 0, 1 };
+	struct cgu_parse_opts o = { .no_check_totals = 1 };
 	struct cgu_profile_set set;
 	struct cgu_error err;
 

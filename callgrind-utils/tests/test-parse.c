@@ -135,7 +135,7 @@ static void test_headers_kept(void **state)
 
 static void test_parts_merged_or_apart(void **state)
 {
-	struct cgu_parse_opts o = { 0, 1, 0 };
+	struct cgu_parse_opts o = { .separate_parts = 1 };
 	struct cgu_profile_set set;
 	struct cgu_error err;
 	char *text;
