@@ -992,9 +992,18 @@ static int run(struct parser *ps)
 		if (rc == 0)
 			return finish_input(ps);
 		ps->lineno++;
-		if (rc == -1)
-			return cgu_error_set(ps->err, CGU_EIO, ps->name,
-					     ps->lineno, "read error");
+		if (rc == -1) {
+			int zerr = 0;
+			const char *why = ps->r.gz ? gzerror(ps->r.gz, &zerr)
+						   : "read error";
+
+			size_t n = strlen(ps->name);
+
+			if (!strncmp(why, ps->name, n) && !strncmp(why + n, ": ", 2))
+				why += n + 2;        /* zlib repeats the path */
+			return cgu_error_set(ps->err, CGU_EIO, ps->name, 0,
+					     "cannot read: %s", why);
+		}
 		if (rc == -2)
 			return perr(ps, "line longer than %zu bytes; expected "
 				    "shorter lines (see --max-line)",

@@ -114,6 +114,22 @@ static void test_missing_file(void **state)
 	cgu_profile_set_release(&set);
 }
 
+static void test_corrupt_gzip(void **state)
+{
+	struct cgu_profile_set set;
+	struct cgu_error err;
+	char expected[2048];
+
+	(void)state;
+	cgu_profile_set_init(&set);
+	assert_int_equal(cgu_parse_file(data_path("err-corrupt.out.gz"), NULL,
+					&set, &err), CGU_EIO);
+	snprintf(expected, sizeof(expected), "%s/err-corrupt.out.gz: cannot "
+		 "read: incorrect data check", TEST_DATA);
+	assert_string_equal(err.msg, expected);
+	cgu_profile_set_release(&set);
+}
+
 static void test_nul_byte_and_empty_input(void **state)
 {
 	static const char text[] = "events: Ir\nfn=a\0b\n";
@@ -151,6 +167,7 @@ int main(void)
 		cmocka_unit_test(test_error_cases),
 		cmocka_unit_test(test_totals_check_can_be_disabled),
 		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_corrupt_gzip),
 		cmocka_unit_test(test_nul_byte_and_empty_input),
 		cmocka_unit_test(test_unknown_event_for_outputs),
 	};
