@@ -2,13 +2,13 @@
 # The main job: profile tests/sample with the patched Callgrind, print its
 # top functions, and write a flame graph.
 #
-#   VALGRIND=build/install/bin/valgrind UTILS=build/utils/src/callgrind-utils \
+#   VALGRIND=build/install/bin/valgrind UTILS=build/utils/callgrind-utils \
 #   scripts/demo.sh
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 VALGRIND=${VALGRIND:-$BUILD/install/bin/valgrind}
-UTILS=${UTILS:-$BUILD/utils/src/callgrind-utils}
+UTILS=${UTILS:-$BUILD/utils/callgrind-utils}
 OUT=${OUT:-$BUILD/demo}
 CC=${CC:-gcc}
 

@@ -23,7 +23,7 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-TREE=${TREE:-$BUILD/x86_64/tree}
+TREE=$(cd "${TREE:-$BUILD/x86_64/tree}" && pwd) || exit 1
 KNOWN=${KNOWN:-}
 TIMEOUT=${TIMEOUT:-300}
 LOG=${LOG:-$TREE/regtest.log}
