@@ -151,11 +151,33 @@ test_pq_tree_is_never_wiped() {
    grep -q "local edit" src/callgrind/main.c || { echo "the developer's edit is gone"; return 1; }
 }
 
+# Packagers put our series after Debian's own patches: both must apply,
+# in that order, without fuzz.
+test_series_applies_after_debian_patches() {
+   local deb
+   deb=$(ls "$CACHE"/"${VG_DEB_SOURCE}"_*.debian.tar.* 2>/dev/null | head -n1)
+   [ -n "$deb" ] || { echo "no Debian packaging in $CACHE (make fetch from Debian's archive)"; return 1; }
+   mkdir src
+   tar -xjf "$TARBALL" -C src --strip-components=1 || return 1
+   tar -xf "$deb" -C src || return 1
+   local p n=0
+   while read -r p; do
+      (cd src && patch -p1 --batch --forward --fuzz=0 -s < "$p") ||
+         { echo "Debian's ${p##*/} does not apply"; return 1; }
+   done < <(series_patches "$PWD/src/debian/patches/series")
+   while read -r p; do
+      (cd src && patch -p1 --batch --forward --fuzz=0 -s < "$p") ||
+         { echo "${p##*/} does not apply on top of Debian's patches"; return 1; }
+      n=$((n + 1))
+   done < <(series_patches "$TOP/patches/series")
+   [ "$n" -gt 0 ] || { echo "the series is empty"; return 1; }
+}
+
 # The regtest wrapper, on the built x86_64 tree: a hung test fails (it is
 # not reported as passed), an unlisted failure fails the run, and a test
 # listed as failing that passes fails the run.
-regtest_fixture() {   # regtest_fixture DIR: a tests dir inside the built tree
-   local tree=$BUILD/x86_64/tree d=$1
+regtest_fixture() {   # regtest_fixture DIR [TREE]: a tests dir inside a built tree
+   local d=$1 tree=${2:-$BUILD/x86_64/tree}
    [ -x "$tree/tests/vg_regtest" ] || { echo "skip: no built tree"; return 2; }
    rm -rf "${tree:?}/$d"; mkdir -p "$tree/$d"
    # cat as the filter: the timeout line must survive to the diff.
@@ -200,6 +222,21 @@ test_regtest_known_failures_both_ways() {
    printf '%s/pass\n' "$d" > known
    expect_fail "known:1: expected" env TREE="$tree" LOG="$PWD/log" KNOWN="$PWD/known" \
       "$TOP/scripts/regtest.sh" "$d" || return 1
+   rm -rf "${tree:?}/$d"
+}
+
+# The arm64 harness: a failing vgtest run on the arm64 tree under
+# qemu-user makes the run fail (skipped when no arm64 tree is built).
+test_arm64_failing_vgtest_fails_the_run() {
+   local d=none/tests/drivertest-arm64 rc=0 tree=$BUILD/arm64/tree
+   [ -x "$tree/tests/vg_regtest" ] || { echo "skip: no arm64 tree"; return 0; }
+   regtest_fixture "$d" "$tree"; rc=$?; [ $rc = 0 ] || return 1
+   rm -f "$tree/$d/"{hang,pass,postfail}.vgtest
+   eval "$("$TOP/scripts/arm64-setup.sh" --env)"
+   expect_fail "0 passed, 1 failed" env TREE="$tree" LOG="$PWD/log" \
+      KNOWN="$TOP/tests/known-failures/arm64.txt" "$TOP/scripts/regtest.sh" "$d" || return 1
+   # It really ran on arm64: the launcher is an aarch64 binary.
+   readelf -h "$tree/coregrind/valgrind" | grep -q AArch64 || { echo "not an arm64 tree"; return 1; }
    rm -rf "${tree:?}/$d"
 }
 
