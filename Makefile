@@ -49,7 +49,7 @@ export TOP BUILD
 
 .PHONY: all help deps fetch prepare build utils demo install check check-full \
         check-all check-driver check-utils check-regtest check-regtest-full \
-        check-e2e pq export check-series upstream clean distclean \
+        check-e2e testprogs testprogs-full pq export check-series upstream clean distclean \
         arm64 check-arm64 check-arm64-regtest check-arm64-e2e deps-arm64 spec-snippet
 
 all: build utils
@@ -100,7 +100,7 @@ check-full: deps build utils check-driver check-utils check-regtest-full check-e
 check-all: check-full check-arm64
 	@echo "check-all: all stages passed"
 
-check-driver:
+check-driver: testprogs
 	@$(TOP)/tests/driver/run.sh
 
 # callgrind-utils' own suite; its annotate comparison uses the patched
@@ -111,15 +111,21 @@ check-utils: utils build
 	   CGU=$(UTILS_BIN) $(MAKE) -s -C $(UTILS_BUILD) check || \
 	   { cat $(UTILS_BUILD)/test-suite.log; exit 1; }
 
-check-regtest: build
+# The test programs of the regtest directories (the driver's regtest
+# tests use the tree's tests/ programs too).
+testprogs: build
 	@SRC=$(SRC) TREE=$(TREE) PREFIX=$(PREFIX) JOBS=$(JOBS) SERIES=$(SERIES) \
 	   $(TOP)/scripts/build.sh $(CHECK_TESTDIRS)
+
+testprogs-full: build
+	@SRC=$(SRC) TREE=$(TREE) PREFIX=$(PREFIX) JOBS=$(JOBS) SERIES=$(SERIES) \
+	   $(TOP)/scripts/build.sh $(FULL_TESTDIRS)
+
+check-regtest: testprogs
 	@TREE=$(TREE) KNOWN=$(TOP)/tests/known-failures/x86_64.txt TIMEOUT=$(REGTEST_TIMEOUT) \
 	   $(TOP)/scripts/regtest.sh $(if $(T),$(T),$(CHECK_DIRS))
 
-check-regtest-full: build
-	@SRC=$(SRC) TREE=$(TREE) PREFIX=$(PREFIX) JOBS=$(JOBS) SERIES=$(SERIES) \
-	   $(TOP)/scripts/build.sh $(FULL_TESTDIRS)
+check-regtest-full: testprogs-full
 	@TREE=$(TREE) KNOWN=$(TOP)/tests/known-failures/x86_64.txt TIMEOUT=$(REGTEST_TIMEOUT) \
 	   $(TOP)/scripts/regtest.sh $(if $(T),$(T),$(patsubst %/tests,%,$(filter-out tests,$(FULL_TESTDIRS))))
 
