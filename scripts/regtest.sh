@@ -145,6 +145,12 @@ main() {
          rm -f "$TREE/$t.vgtest.trs"
       fi
    done
+   # gdbserver_tests run ./vgdb and a gdb of their own: upstream's
+   # 'make regtest' links them in first.
+   if printf '%s\n' "${ts[@]}" | grep -q '^gdbserver_tests'; then
+      (cd "$TREE" && gdbserver_tests/make_local_links "$(command -v gdb || echo gdb)") \
+         >> "$LOG.links" 2>&1 || say "gdbserver_tests/make_local_links failed, see $LOG.links"
+   fi
    say "running vg_regtest on ${ts[*]} (log: $LOG)"
    (
       close_inherited_fds
