@@ -14,6 +14,7 @@ TREE    := $(BUILD)/x86_64/tree
 UP_SRC    := $(BUILD)/upstream/src
 UP_TREE   := $(BUILD)/upstream/tree
 UP_PREFIX := $(BUILD)/upstream/install
+UPSTREAM_TESTDIRS = $(CHECK_TESTDIRS)
 
 # UPSTREAM=1 points the checks that support it at the pristine build.
 ifeq ($(UPSTREAM),1)
@@ -49,7 +50,7 @@ export TOP BUILD
 
 .PHONY: all help deps fetch prepare build utils demo install check check-full \
         check-all check-driver check-utils check-regtest check-regtest-full \
-        check-e2e testprogs testprogs-full pq export check-series upstream clean distclean \
+        check-e2e testprogs testprogs-full pq export check-series upstream upstream-arm64 clean distclean \
         arm64 check-arm64 check-arm64-regtest check-arm64-e2e deps-arm64 spec-snippet
 
 all: build utils
@@ -79,6 +80,14 @@ upstream: fetch
 	@SRC=$(UP_SRC) SERIES= $(TOP)/scripts/prepare.sh
 	@SRC=$(UP_SRC) TREE=$(UP_TREE) PREFIX=$(UP_PREFIX) JOBS=$(JOBS) SERIES= \
 	   $(TOP)/scripts/build.sh $(UPSTREAM_TESTDIRS)
+
+# Pristine upstream cross-built for arm64, from the same pristine source.
+UP_ARM_TREE   := $(BUILD)/upstream/arm64/tree
+UP_ARM_PREFIX := $(BUILD)/upstream/arm64/install
+upstream-arm64: fetch deps-arm64
+	@SRC=$(UP_SRC) SERIES= $(TOP)/scripts/prepare.sh
+	@SRC=$(UP_SRC) TREE=$(UP_ARM_TREE) PREFIX=$(UP_ARM_PREFIX) HOST=$(ARM_HOST) JOBS=$(JOBS) \
+	   SERIES= $(TOP)/scripts/build.sh $(ARM_TESTDIRS)
 
 utils:
 	@$(TOP)/scripts/build-utils.sh $(UTILS_SRC) $(UTILS_BUILD)
