@@ -29,7 +29,7 @@ export GIT_CEILING_DIRECTORIES=$BUILD
 # Files autogen.sh writes.  Once a tree has been autogen'd they belong to
 # the tree, and the copy must not put the tarball's versions back.
 generated=(--exclude=Makefile.in --exclude=/Makefile.vex.in --exclude=/configure
-           --exclude=/aclocal.m4 --exclude=/config.h.in --exclude=/autom4te.cache)
+           --exclude=/aclocal.m4 --exclude=/config.h.in --exclude=/config.h --exclude=/autom4te.cache)
 
 sync_tree() {   # print the autotools inputs the copy changed
    local first=$1 excl=()
