@@ -51,7 +51,8 @@ export TOP BUILD
 .PHONY: all help deps fetch prepare build utils demo install check check-full \
         check-all check-driver check-utils check-regtest check-regtest-full \
         check-e2e testprogs testprogs-full pq export check-series upstream upstream-arm64 clean distclean \
-        arm64 check-arm64 check-arm64-regtest check-arm64-e2e deps-arm64 spec-snippet
+        arm64 check-arm64 check-arm64-regtest check-arm64-e2e deps-arm64 spec-snippet \
+        deb deb-utils check-package
 
 all: build utils
 
@@ -99,10 +100,11 @@ install: build
 demo: deps build utils
 	@VALGRIND=$(PREFIX)/bin/valgrind UTILS=$(UTILS_BIN) $(TOP)/scripts/demo.sh
 
-check: deps build utils check-driver check-utils check-regtest check-e2e
+check: deps build utils check-driver check-utils check-regtest check-e2e check-bench-smoke
 	@echo "check: all stages passed"
 
-check-full: deps build utils check-driver check-utils check-regtest-full check-e2e
+check-full: deps build utils check-driver check-utils check-regtest-full check-e2e \
+            check-bench-smoke
 	@echo "check-full: all stages passed"
 
 ## make check-all   every test: check-full on x86_64, then check-arm64
@@ -163,6 +165,19 @@ check-arm64-e2e: arm64 utils
 	@eval "$$($(TOP)/scripts/arm64-setup.sh --env)" && \
 	 ARCH=arm64 VALGRIND=$(ARM_PREFIX)/bin/valgrind UTILS=$(UTILS_BIN) $(TOP)/tests/e2e/run.sh
 
+## make bench      patched against pristine upstream Callgrind (bench/callgrind-bench;
+##                  arm64 too when both arm64 builds exist) and callgrind-utils'
+##                  throughput, into build/bench; QUICK=1 is the short mode
+.PHONY: bench check-bench-smoke
+bench: deps build upstream utils
+	@$(TOP)/scripts/deps.sh bench
+	@$(TOP)/bench/callgrind-bench $(if $(filter 1,$(QUICK)),--quick)
+	@$(TOP)/bench/utils-throughput --cgu $(UTILS_BIN) $(if $(filter 1,$(QUICK)),--quick)
+
+# A tiny QUICK run of bench/callgrind-bench: the report is well formed.
+check-bench-smoke: build
+	@$(TOP)/tests/bench-smoke/run.sh
+
 ## make pq          turn build/src into a git repository, one commit a patch
 pq: fetch
 	@SRC=$(SRC) $(TOP)/scripts/pq.sh create
@@ -180,8 +195,24 @@ spec-snippet:
 	@. $(TOP)/scripts/lib.sh && n=1000 && series_patches $(SERIES) | while read -r p; do \
 	   echo "Patch$$n: $${p##*/}"; n=$$((n + 1)); done
 
+## make deb         Debian's valgrind source package with the series appended
+##                  to debian/patches, built 64-bit only into build/deb (root
+##                  the first time, for the build dependencies)
+deb: fetch
+	@JOBS=$(JOBS) SERIES=$(SERIES) $(TOP)/scripts/deb.sh valgrind
+
+## make deb-utils   callgrind-utils as Debian packages, into build/deb-utils
+deb-utils:
+	@JOBS=$(JOBS) $(TOP)/scripts/deb.sh utils
+
+## make check-package  unpack build/deb's valgrind .deb and check it is the
+##                  patched one (run make deb first)
+check-package:
+	@$(TOP)/tests/package/run.sh
+
 clean:
-	rm -rf $(BUILD)/x86_64 $(BUILD)/arm64 $(BUILD)/upstream $(BUILD)/utils $(BUILD)/demo
+	rm -rf $(BUILD)/x86_64 $(BUILD)/arm64 $(BUILD)/upstream $(BUILD)/utils $(BUILD)/demo \
+	   $(BUILD)/deb $(BUILD)/deb-utils
 
 distclean:
 	rm -rf $(BUILD)

@@ -6,6 +6,7 @@
 #   scripts/deps.sh arm64     the cross toolchain, qemu-user, an arm64 sysroot
 #   scripts/deps.sh browser   chromium for the flame-graph browser test
 #   scripts/deps.sh deb       what dpkg-buildpackage needs for make deb
+#   scripts/deps.sh bench     stress-ng, a workload of make bench
 #
 # Packages already installed are not touched.  Without root it prints the
 # apt-get command to run and exits 2.  Never add gcc-multilib: on bookworm
@@ -18,6 +19,7 @@ pkgs_base="autoconf automake libtool pkg-config make gcc g++ perl rsync patch
            python3 gdb procps"
 pkgs_arm64="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
             qemu-user-static binfmt-support"
+pkgs_bench="stress-ng"
 pkgs_browser="chromium"
 pkgs_deb="debhelper dpkg-dev docbook docbook-xml docbook-xsl xsltproc
           mpi-default-dev lintian fakeroot quilt gdb pkg-config"
@@ -55,5 +57,6 @@ case ${1:-base} in
                pkgs_browser="$pkgs_browser nodejs npm"
             install_pkgs $pkgs_browser ;;
    deb)     install_pkgs $pkgs_deb ;;
-   *)       die "usage: $0 base|arm64|browser|deb" ;;
+   bench)   install_pkgs $pkgs_bench ;;
+   *)       die "usage: $0 base|arm64|browser|deb|bench" ;;
 esac

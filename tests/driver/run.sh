@@ -156,25 +156,57 @@ test_pq_tree_is_never_wiped() {
 }
 
 # Packagers put our series after Debian's own patches: both must apply,
-# in that order, without fuzz.
+# in that order, without fuzz (an offset is accepted, as quilt does).
+# The Debian revision is the pinned one, not whichever is cached.
 test_series_applies_after_debian_patches() {
    local deb
-   deb=$(ls "$CACHE"/"${VG_DEB_SOURCE}"_*.debian.tar.* 2>/dev/null | head -n1)
-   [ -n "$deb" ] || { echo "no Debian packaging in $CACHE (make fetch from Debian's archive)"; return 1; }
+   deb=$(ls "$CACHE/${VG_DEB_SOURCE}_${VG_DEB_VERSION#*:}".debian.tar.* 2>/dev/null | head -n1)
+   [ -n "$deb" ] || { echo "no Debian packaging $VG_DEB_VERSION in $CACHE (make fetch from Debian's archive)"; return 1; }
    mkdir src
    tar -xjf "$TARBALL" -C src --strip-components=1 || return 1
    tar -xf "$deb" -C src || return 1
-   local p n=0
+   local p n=0 d=0
    while read -r p; do
       (cd src && patch -p1 --batch --forward --fuzz=0 -s < "$p") ||
          { echo "Debian's ${p##*/} does not apply"; return 1; }
+      d=$((d + 1))
    done < <(series_patches "$PWD/src/debian/patches/series")
+   [ "$d" -gt 0 ] || { echo "Debian's series is empty"; return 1; }
    while read -r p; do
       (cd src && patch -p1 --batch --forward --fuzz=0 -s < "$p") ||
          { echo "${p##*/} does not apply on top of Debian's patches"; return 1; }
       n=$((n + 1))
    done < <(series_patches "$TOP/patches/series")
    [ "$n" -gt 0 ] || { echo "the series is empty"; return 1; }
+}
+
+# The same check fails when a Debian patch and ours touch the same lines:
+# a Debian patch is made to change a line our first patch's first hunk
+# needs as context.
+test_series_on_debian_conflict_fails() {
+   local first file at deb=${VG_DEB_SOURCE}_${VG_DEB_VERSION#*:}.debian.tar.xz
+   first=$(series_patches "$TOP/patches/series" | head -n1)
+   file=$(sed -n 's|^+++ b/||p' "$first" | head -n1)
+   # The old-file line number of the first context line of its first hunk.
+   at=$(awk -v f="+++ b/$file" '
+      $0 == f { go = 1; next }
+      go && /^@@ / { split($2, a, ","); n = substr(a[1], 2); h = 1; next }
+      h && /^ / { print n; exit }
+      h && /^-/ { n++ }' "$first")
+   [ -n "$at" ] || { echo "no context line in ${first##*/}"; return 1; }
+   mkdir -p cache/src
+   ln -s "$TARBALL" "cache/$VG_TARBALL"
+   tar -xf "$(ls "$CACHE/${deb%.xz}".* | head -n1)" -C cache/src || return 1
+   tar -xjf "$TARBALL" -C cache/src --strip-components=1 "valgrind-$VG_VERSION/$file" || return 1
+   (cd cache/src && cp "$file" a.orig &&
+      awk -v at="$at" 'NR == at { $0 = $0 " (debian)" } { print }' a.orig > a.new
+      diff -u --label "a/$file" --label "b/$file" a.orig a.new > debian/patches/zz-conflict.patch
+      [ -s debian/patches/zz-conflict.patch ] && echo zz-conflict.patch >> debian/patches/series) ||
+      { echo "could not make the conflicting patch"; return 1; }
+   tar -cJf "cache/$deb" -C cache/src debian || return 1
+   # Debian's patches (with the new one) apply; our first patch does not.
+   expect_fail "${first##*/} does not apply on top of Debian's patches" \
+      env CACHE="$PWD/cache" TMPDIR="$PWD" "$TOP/tests/driver/run.sh" series_applies_after_debian_patches
 }
 
 # The regtest wrapper, on the built x86_64 tree: a hung test fails (it is
