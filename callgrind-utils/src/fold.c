@@ -49,6 +49,14 @@ struct folder {
 	uint32_t path[FOLD_MAX_DEPTH];   /* leaf first */
 	size_t depth;
 	unsigned char *on_path;          /* per node */
+	struct share *shares;            /* climb()'s, a stack of nedges */
+	size_t nshares;
+};
+
+struct share {
+	uint32_t caller;
+	cgu_cost weight;
+	cgu_cost amount;
 };
 
 /* ------------------------------------------------------- emitting */
@@ -117,12 +125,6 @@ static void emit_exact(struct folder *f, uint32_t n, cgu_cost cost)
 }
 
 /* ------------------------------------------------------ graph mode */
-
-struct share {
-	uint32_t caller;
-	cgu_cost weight;
-	cgu_cost amount;
-};
 
 /* A caller can take a share if it is not on the stack already and it
  * can itself be reached from outside the stack (one level of lookahead:
@@ -207,7 +209,9 @@ static void climb_to(struct folder *f, uint32_t caller, cgu_cost cost)
 	f->on_path[caller] = 0;
 }
 
-/* n is on the path (at path[depth-1]); share cost over its callers. */
+/* n is on the path (at path[depth-1]); share cost over its callers.
+ * The shares of the nodes on the path are stacked in f->shares: the
+ * nodes are distinct, so their in-edges add up to at most nedges. */
 static void climb(struct folder *f, uint32_t n, cgu_cost cost)
 {
 	size_t nin = f->p->in_start[n + 1] - f->p->in_start[n];
@@ -218,9 +222,8 @@ static void climb(struct folder *f, uint32_t n, cgu_cost cost)
 		emit_path(f, cost);
 		return;
 	}
-	s = malloc(nin * sizeof(*s));
-	if (!s)
-		abort();
+	s = f->shares + f->nshares;
+	f->nshares += nin;
 	m = caller_weights(f, n, s, &heaviest);
 	if (m == 0) {
 		emit_path(f, cost);
@@ -232,7 +235,7 @@ static void climb(struct folder *f, uint32_t n, cgu_cost cost)
 			if (s[i].amount)
 				climb_to(f, s[i].caller, s[i].amount);
 	}
-	free(s);
+	f->nshares -= nin;
 }
 
 /* ----------------------------------------------------------- driver */
@@ -296,7 +299,8 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	f.ev = o->event;
 	f.min_share = min_share(p, o);
 	f.on_path = calloc(p->nnodes ? p->nnodes : 1, 1);
-	if (!f.on_path)
+	f.shares = malloc((p->nedges ? p->nedges : 1) * sizeof(*f.shares));
+	if (!f.on_path || !f.shares)
 		abort();
 	cgu_frames_init(&f.frames);
 	cgu_stacks_init(&f.stacks);
@@ -305,6 +309,7 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	cgu_stacks_release(&f.stacks);
 	cgu_frames_release(&f.frames);
 	free(f.on_path);
+	free(f.shares);
 	if (rc)
 		return cgu_error_set(err, CGU_EIO, NULL, 0, "write error");
 	return CGU_OK;

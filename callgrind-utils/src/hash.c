@@ -18,22 +18,6 @@ void cgu_itab_release(struct cgu_itab *t)
 	t->mask = t->count = 0;
 }
 
-uint32_t cgu_itab_find(const struct cgu_itab *t, uint32_t hash,
-		       cgu_itab_eq eq, const void *ctx, const void *key)
-{
-	size_t i = hash & t->mask;
-
-	for (;; i = (i + 1) & t->mask) {
-		uint64_t s = t->slots[i];
-
-		if (!s)
-			return UINT32_MAX;
-		if ((uint32_t)(s >> 32) == hash &&
-		    eq(ctx, (uint32_t)s - 1, key))
-			return (uint32_t)s - 1;
-	}
-}
-
 static void itab_put(uint64_t *slots, size_t mask, uint64_t s)
 {
 	size_t i = (s >> 32) & mask;

@@ -22,9 +22,24 @@ typedef int (*cgu_itab_eq)(const void *ctx, uint32_t index, const void *key);
 
 void cgu_itab_init(struct cgu_itab *t);
 void cgu_itab_release(struct cgu_itab *t);
-/* Index of the element equal to key, or UINT32_MAX. */
-uint32_t cgu_itab_find(const struct cgu_itab *t, uint32_t hash,
-		       cgu_itab_eq eq, const void *ctx, const void *key);
+/* Index of the element equal to key, or UINT32_MAX.  Inline, so that
+ * a constant eq is inlined too: the tables are looked up once a line. */
+static inline uint32_t cgu_itab_find(const struct cgu_itab *t, uint32_t hash,
+				     cgu_itab_eq eq, const void *ctx,
+				     const void *key)
+{
+	size_t i = hash & t->mask;
+
+	for (;; i = (i + 1) & t->mask) {
+		uint64_t s = t->slots[i];
+
+		if (!s)
+			return UINT32_MAX;
+		if ((uint32_t)(s >> 32) == hash &&
+		    eq(ctx, (uint32_t)s - 1, key))
+			return (uint32_t)s - 1;
+	}
+}
 /* Record index under hash (the key must not be present yet). */
 void cgu_itab_insert(struct cgu_itab *t, uint32_t hash, uint32_t index);
 

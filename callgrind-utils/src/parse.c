@@ -47,6 +47,7 @@
  * with distinct names and edges only.  Every error names file:line and
  * what was expected.
  */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -57,12 +58,18 @@
 #include <callgrind-utils/arena.h>
 #include <callgrind-utils/buf.h>
 #include <callgrind-utils/parse.h>
+#include "hash.h"
 
-#define READ_CHUNK (1u << 20)
+/* Bytes a read asks for: small enough for the data to be still in the
+ * cache when it is parsed, large enough for zlib to read (or inflate)
+ * straight into the buffer (at least twice its gzbuffer() size). */
+#define READ_CHUNK (128u * 1024u)
+#define GZ_BUFFER (READ_CHUNK / 2)
 #define MAX_POSITIONS 4
 #define MAX_COMPRESSED_ID (1u << 24)
 #define NO_NODE UINT32_MAX
 #define NO_ID UINT32_MAX
+#define PLAIN_ID (1u << 31)     /* id | PLAIN_ID: a name without compression */
 
 /* ------------------------------------------------------------ reader */
 
@@ -72,6 +79,7 @@ struct reader {
 	size_t mem_len, mem_pos;
 	char *buf;
 	size_t cap, start, end;
+	size_t complete;        /* buf[start..complete) holds whole lines */
 	size_t max_line;
 	char *nul;              /* first NUL byte not yet consumed, or NULL */
 	int eof;
@@ -83,6 +91,16 @@ static void reader_note_nul(struct reader *r, size_t from)
 {
 	if (!r->nul)
 		r->nul = memchr(r->buf + from, '\0', r->end - from);
+}
+
+/* After a fill: the lines up to the last newline are whole.  Fills
+ * only happen when buf[start..end) has no newline, so only the new data
+ * is searched. */
+static void reader_note_complete(struct reader *r, size_t from)
+{
+	char *nl = memrchr(r->buf + from, '\n', r->end - from);
+
+	r->complete = nl ? (size_t)(nl - r->buf) + 1 : r->start;
 }
 
 static int reader_fill(struct reader *r)
@@ -99,6 +117,8 @@ static int reader_fill(struct reader *r)
 	}
 	fill_from = r->end;
 	room = r->cap - r->end - 1;
+	if (room > READ_CHUNK)
+		room = READ_CHUNK;
 	if (!r->gz) {
 		n = r->mem_len - r->mem_pos < room ? r->mem_len - r->mem_pos : room;
 		if (n)
@@ -107,6 +127,7 @@ static int reader_fill(struct reader *r)
 		r->end += n;
 		r->eof = r->mem_pos == r->mem_len;
 		reader_note_nul(r, fill_from);
+		reader_note_complete(r, fill_from);
 		return 0;
 	}
 	got = gzread(r->gz, r->buf + r->end, (unsigned)room);
@@ -116,22 +137,31 @@ static int reader_fill(struct reader *r)
 	if (got == 0)
 		r->eof = 1;
 	reader_note_nul(r, fill_from);
+	reader_note_complete(r, fill_from);
 	return 0;
 }
 
 /* Position of the first '\n' in p[0..n), or NULL.  Lines are short
- * (tens of bytes), where a plain loop beats memchr's call overhead. */
+ * (tens of bytes), where a word at a time beats memchr's call overhead.
+ * The lowest flagged byte of a word is exact (a false flag can only
+ * follow a true one), so on little-endian it is the newline. */
 static inline char *find_newline(char *p, size_t n)
 {
 	char *end = p + n;
 
 	for (; p + 8 <= end; p += 8) {
-		uint64_t w, x;
+		uint64_t w, x, m;
 
 		memcpy(&w, p, 8);
 		x = w ^ 0x0a0a0a0a0a0a0a0aULL;
-		if ((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL)
+		m = (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL;
+		if (m) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			return p + (__builtin_ctzll(m) >> 3);
+#else
 			break;
+#endif
+		}
 	}
 	for (; p < end; p++)
 		if (*p == '\n')
@@ -196,6 +226,8 @@ static void reader_release(struct reader *r)
 
 enum space { SP_FILE, SP_FN, SP_OB, NSPACES };
 
+/* A compressed id, or a name given without compression (found by its
+ * text in the plain table, so that it too caches its node and edge). */
 struct cname {
 	const char *s;                 /* NULL: id not defined */
 	size_t len;
@@ -208,9 +240,30 @@ struct cname {
 };
 
 struct space_table {
-	struct cname *v;
+	struct cname *v;               /* by compressed id */
 	size_t cap;
+	struct cname *plain;           /* names without compression */
+	size_t nplain, plain_cap;
+	struct cgu_itab plain_tab;     /* text -> index in plain */
 };
+
+static inline struct cname *cname_at(struct space_table *t, uint32_t id)
+{
+	return id & PLAIN_ID ? &t->plain[id & ~PLAIN_ID] : &t->v[id];
+}
+
+struct plain_key {
+	const char *s;
+	size_t len;
+};
+
+static int plain_eq(const void *ctx, uint32_t index, const void *key)
+{
+	const struct cname *c = (const struct cname *)ctx + index;
+	const struct plain_key *k = key;
+
+	return c->len == k->len && !memcmp(c->s, k->s, k->len);
+}
 
 /* A resolved name: the interned pointer in the current profile. */
 typedef const char *name_t;
@@ -237,7 +290,7 @@ struct parser {
 	struct cgu_arena arena;        /* compressed names */
 	struct space_table spaces[NSPACES];
 	struct node_cache node_cache[NODE_CACHE_SIZE];
-	uint32_t last_id;              /* id resolve_name() saw, or NO_ID */
+	uint32_t last_id;              /* id resolve_name() gave, or NO_ID */
 	uint32_t cfn_id;               /* id of the cfn= name, or NO_ID */
 
 	/* part state */
@@ -305,29 +358,33 @@ static const char *parse_hex_u64(const char *s, uint64_t *out,
 	return s;
 }
 
-/* The hot path: 19 decimal digits cannot overflow, so only a 20th is
- * checked. */
+/* The hot path: 19 decimal digits cannot overflow, so only a longer
+ * number is read again, checked. */
 static inline const char *parse_u64(const char *s, uint64_t *out,
 				    int hex_ok, int *overflow)
 {
 	const char *start = s;
 	uint64_t v = 0;
+	unsigned d;
 
 	*overflow = 0;
 	if (hex_ok && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 		return parse_hex_u64(s + 2, out, overflow);
-	while ((unsigned)(*s - '0') < 10 && s - start < 19)
-		v = v * 10 + (uint64_t)(*s++ - '0');
+	while ((d = (unsigned)(unsigned char)*s - '0') < 10) {
+		v = v * 10 + d;
+		s++;
+	}
 	if (s == start)
 		return NULL;
-	while ((unsigned)(*s - '0') < 10) {
-		uint64_t d = (uint64_t)(*s++ - '0');
-
-		if (v > (UINT64_MAX - d) / 10) {
-			*overflow = 1;
-			return NULL;
+	if (s - start > 19) {
+		for (s = start, v = 0; (d = (unsigned)(unsigned char)*s - '0') < 10;
+		     s++) {
+			if (v > (UINT64_MAX - d) / 10) {
+				*overflow = 1;
+				return NULL;
+			}
+			v = v * 10 + d;
 		}
-		v = v * 10 + d;
 	}
 	*out = v;
 	return s;
@@ -351,28 +408,33 @@ static void inherit_events(struct parser *ps)
 		ps->evmap[e] = (int)e;
 }
 
-static struct cgu_profile *target(struct parser *ps)
+/* The profile receiving the part, made on first use. */
+static void new_target(struct parser *ps)
 {
-	if (!ps->p) {
-		ps->p = cgu_profile_new();
-		ps->empty = cgu_profile_intern(ps->p, "", 0);
-		if (ps->nev)
-			inherit_events(ps);
-		if (ps->opts->separate_parts || ps->set->n == 0) {
-			char src[64];
+	ps->p = cgu_profile_new();
+	ps->empty = cgu_profile_intern(ps->p, "", 0);
+	if (ps->nev)
+		inherit_events(ps);
+	if (ps->opts->separate_parts || ps->set->n == 0) {
+		char src[64];
 
-			snprintf(src, sizeof(src), "#%d", ps->nparts + 1);
-			cgu_profile_set_add(ps->set, ps->p, ps->name);
-			if (ps->opts->separate_parts) {
-				struct cgu_buf b = CGU_BUF_INIT;
+		snprintf(src, sizeof(src), "#%d", ps->nparts + 1);
+		cgu_profile_set_add(ps->set, ps->p, ps->name);
+		if (ps->opts->separate_parts) {
+			struct cgu_buf b = CGU_BUF_INIT;
 
-				cgu_buf_addf(&b, "%s%s", ps->name, src);
-				ps->set->source[ps->set->n - 1] =
-					cgu_arena_strdup(&ps->p->arena, b.data);
-				cgu_buf_release(&b);
-			}
+			cgu_buf_addf(&b, "%s%s", ps->name, src);
+			ps->set->source[ps->set->n - 1] =
+				cgu_arena_strdup(&ps->p->arena, b.data);
+			cgu_buf_release(&b);
 		}
 	}
+}
+
+static inline struct cgu_profile *target(struct parser *ps)
+{
+	if (!ps->p)
+		new_target(ps);
 	return ps->p;
 }
 
@@ -381,22 +443,42 @@ static name_t intern(struct parser *ps, const char *s, size_t len)
 	return cgu_profile_intern(target(ps), s, len);
 }
 
-/* Resolve the value of a name line (after "key=") in space sp. */
-static int resolve_name(struct parser *ps, enum space sp, const char *key,
-			const char *v, name_t *out)
+/* Id (with PLAIN_ID) of the name s[0..len) given without compression,
+ * a new one for a name not seen before. */
+static uint32_t plain_name(struct parser *ps, struct space_table *t,
+			   const char *s, size_t len)
 {
-	struct space_table *t = &ps->spaces[sp];
+	struct plain_key k = { s, len };
+	uint32_t h = cgu_hash_bytes(s, len);
+	uint32_t i = cgu_itab_find(&t->plain_tab, h, plain_eq, t->plain, &k);
+
+	if (i != UINT32_MAX)
+		return PLAIN_ID | i;
+	if (t->nplain == t->plain_cap) {
+		t->plain_cap = t->plain_cap ? t->plain_cap * 2 : 256;
+		t->plain = realloc(t->plain, t->plain_cap * sizeof(*t->plain));
+		if (!t->plain)
+			abort();
+	}
+	i = (uint32_t)t->nplain++;
+	memset(&t->plain[i], 0, sizeof(t->plain[i]));
+	t->plain[i].s = cgu_arena_strndup(&ps->arena, s, len);
+	t->plain[i].len = len;
+	cgu_itab_insert(&t->plain_tab, h, i);
+	return PLAIN_ID | i;
+}
+
+/* The id of "(N)" or "(N) name" at v (v..end, after "key="), defining
+ * it in the second form. */
+static int compressed_name(struct parser *ps, struct space_table *t,
+			   const char *key, const char *v, const char *end,
+			   uint32_t *out)
+{
 	struct cname *c;
 	uint64_t id;
 	int ovf;
-	const char *e;
+	const char *e = parse_u64(v + 1, &id, 0, &ovf);
 
-	ps->last_id = NO_ID;
-	if (*v != '(') {
-		*out = intern(ps, v, strlen(v));
-		return CGU_OK;
-	}
-	e = parse_u64(v + 1, &id, 0, &ovf);
 	if (!e || *e != ')')
 		return perr(ps, "%s=(: expected a compressed id '(N)' "
 			    "followed by an optional name", key);
@@ -418,7 +500,7 @@ static int resolve_name(struct parser *ps, enum space sp, const char *key,
 	c = &t->v[id];
 	e = skip_space(e + 1);
 	if (*e) {
-		c->len = strlen(e);
+		c->len = (size_t)(end - e);
 		c->s = cgu_arena_strndup(&ps->arena, e, c->len);
 		c->owner = c->node_p = c->edge_p = NULL;
 	} else if (!c->s) {
@@ -426,12 +508,31 @@ static int resolve_name(struct parser *ps, enum space sp, const char *key,
 			    "'(%llu) name' to define it first", key,
 			    (unsigned long long)id, (unsigned long long)id);
 	}
+	*out = (uint32_t)id;
+	return CGU_OK;
+}
+
+/* Resolve the value of a name line (v..end, after "key=") in space sp. */
+static int resolve_name(struct parser *ps, enum space sp, const char *key,
+			const char *v, const char *end, name_t *out)
+{
+	struct space_table *t = &ps->spaces[sp];
+	struct cname *c;
+	uint32_t id = 0;
+	int rc;
+
+	ps->last_id = NO_ID;
+	if (*v != '(')
+		id = plain_name(ps, t, v, (size_t)(end - v));
+	else if ((rc = compressed_name(ps, t, key, v, end, &id)))
+		return rc;
+	c = cname_at(t, id);
 	if (c->owner != target(ps)) {
 		c->interned = intern(ps, c->s, c->len);
 		c->owner = ps->p;
 	}
 	*out = c->interned;
-	ps->last_id = (uint32_t)id;
+	ps->last_id = id;
 	return CGU_OK;
 }
 
@@ -669,7 +770,7 @@ static uint32_t lookup_node_by_name(struct parser *ps, name_t fn, name_t ob,
 	return c->node;
 }
 
-/* With a compressed id, the id's own cache entry answers first. */
+/* With an id, the id's own cache entry answers first. */
 static uint32_t lookup_node(struct parser *ps, uint32_t id, name_t fn,
 			    name_t ob, name_t file)
 {
@@ -677,7 +778,7 @@ static uint32_t lookup_node(struct parser *ps, uint32_t id, name_t fn,
 
 	if (id == NO_ID)
 		return lookup_node_by_name(ps, fn, ob, file);
-	c = &ps->spaces[SP_FN].v[id];
+	c = cname_at(&ps->spaces[SP_FN], id);
 	if (c->node_p != ps->p || c->node_ob != ob || c->node_file != file) {
 		c->node = lookup_node_by_name(ps, fn, ob, file);
 		c->node_p = ps->p;
@@ -687,14 +788,14 @@ static uint32_t lookup_node(struct parser *ps, uint32_t id, name_t fn,
 	return c->node;
 }
 
-/* Edge from the current node to the callee, cached in the cfn= id. */
+/* Edge from the current node to the callee, cached in the cfn= name. */
 static uint32_t lookup_call_edge(struct parser *ps)
 {
 	struct cname *c;
 
 	if (ps->cfn_id == NO_ID)
 		return cgu_profile_edge(ps->p, ps->node, ps->callee);
-	c = &ps->spaces[SP_FN].v[ps->cfn_id];
+	c = cname_at(&ps->spaces[SP_FN], ps->cfn_id);
 	if (c->edge_p != ps->p || c->edge_caller != ps->node ||
 	    ps->p->edges[c->edge].callee != ps->callee) {
 		c->edge = cgu_profile_edge(ps->p, ps->node, ps->callee);
@@ -732,11 +833,42 @@ static const char *parse_subposition(struct parser *ps, const char *s,
 	return e;
 }
 
-static int cost_line(struct parser *ps, const char *s)
+/* Add the n event counts of a cost line: to the pending call's edge, or
+ * to the current node's self cost (and the part's sum). */
+static void add_costs(struct parser *ps, const cgu_cost *v, size_t n)
 {
 	cgu_cost *dst, line[CGU_MAX_EVENTS];
+	size_t i;
+
+	if (ps->calls_line) {
+		uint32_t j = lookup_call_edge(ps);
+
+		ps->p->edges[j].calls += ps->pending_calls;
+		dst = cgu_edge_cost(ps->p, j);
+		for (i = 0; i < n; i++)
+			dst[ps->evmap[i]] += v[i];
+		ps->calls_line = 0;
+		ps->cfn = ps->cob = ps->cfi = NULL;
+		return;
+	}
+	dst = cgu_self(ps->p, ps->node);
+	for (i = 0; i < n; i++) {
+		dst[ps->evmap[i]] += v[i];
+		ps->part_sum[i] += v[i];
+	}
+	if (!ps->opts->on_cost_line)
+		return;
+	memset(line, 0, ps->p->nevents * sizeof(line[0]));
+	for (i = 0; i < n; i++)
+		line[ps->evmap[i]] = v[i];
+	ps->opts->on_cost_line(ps->opts->on_cost_line_ctx, ps->p, ps->node,
+			       ps->lastpos, ps->npos, line);
+}
+
+static int cost_line(struct parser *ps, const char *s)
+{
+	cgu_cost v[CGU_MAX_EVENTS];
 	size_t col, n = 0;
-	int want_line = !ps->calls_line && ps->opts->on_cost_line;
 
 	if (!ps->nev)
 		return perr(ps, "cost line before the events: header; "
@@ -749,20 +881,10 @@ static int cost_line(struct parser *ps, const char *s)
 		if (!s)
 			return CGU_EINPUT;
 	}
-	if (want_line)
-		memset(line, 0, ps->p->nevents * sizeof(line[0]));
-	if (ps->calls_line) {
-		uint32_t j = lookup_call_edge(ps);
-
-		ps->p->edges[j].calls += ps->pending_calls;
-		dst = cgu_edge_cost(ps->p, j);
-	} else {
-		dst = cgu_self(ps->p, ps->node);
-	}
 	while (*(s = skip_space(s))) {
-		uint64_t v;
+		uint64_t x;
 		int ovf;
-		const char *e = parse_u64(s, &v, 0, &ovf);
+		const char *e = parse_u64(s, &x, 0, &ovf);
 
 		if (n == ps->nev)
 			return perr(ps, "expected at most %zu event counts "
@@ -774,29 +896,80 @@ static int cost_line(struct parser *ps, const char *s)
 		if (!e || !end_of_token(*e))
 			return perr(ps, "expected a number for event %s, got "
 				    "'%.20s'", ps->part_events[n], s);
-		dst[ps->evmap[n]] += v;
-		if (want_line)
-			line[ps->evmap[n]] = v;
-		if (!ps->calls_line)
-			ps->part_sum[n] += v;
-		n++;
+		v[n++] = x;
 		s = e;
 	}
-	if (want_line)
-		ps->opts->on_cost_line(ps->opts->on_cost_line_ctx, ps->p, ps->node,
-				       ps->lastpos, ps->npos, line);
-	if (ps->calls_line) {
-		ps->calls_line = 0;
-		ps->cfn = ps->cob = ps->cfi = NULL;
-	}
+	add_costs(ps, v, n);
 	return CGU_OK;
+}
+
+static inline int fast_end_of_token(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n';
+}
+
+/* The fast path of the most frequent line: a cost line of decimal
+ * numbers, read straight from the buffer at p, which holds the whole
+ * line up to its '\n' (r->complete), in one pass without splitting it
+ * first.  Returns the start of the next line, or NULL, having changed
+ * nothing, for anything else (hex, "\r\n", a NUL, too long, an error):
+ * the general path then takes the line and gives the same result. */
+static char *fast_cost_line(struct parser *ps, char *p)
+{
+	int64_t pos[MAX_POSITIONS];
+	cgu_cost v[CGU_MAX_EVENTS];
+	const char *s = p;
+	size_t col, n = 0;
+	int ovf;
+
+	if (!ps->nev || ps->node == NO_NODE)
+		return NULL;
+	for (col = 0; col < ps->npos; col++) {
+		char c;
+		uint64_t x;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		c = *s;
+		if (c == '*') {
+			pos[col] = ps->lastpos[col];
+			s++;
+		} else {
+			s = parse_u64(s + (c == '+' || c == '-'), &x, 0, &ovf);
+			if (!s)
+				return NULL;
+			pos[col] = c == '+' ? ps->lastpos[col] + (int64_t)x
+				 : c == '-' ? ps->lastpos[col] - (int64_t)x
+				 : (int64_t)x;
+		}
+		if (!fast_end_of_token(*s))
+			return NULL;
+	}
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\n')
+			break;
+		if (n == ps->nev)
+			return NULL;
+		s = parse_u64(s, &v[n++], 0, &ovf);
+		if (!s || !fast_end_of_token(*s))
+			return NULL;
+	}
+	if ((size_t)(s - p) > ps->r.max_line)
+		return NULL;
+	for (col = 0; col < ps->npos; col++)
+		ps->lastpos[col] = pos[col];
+	ps->in_body = 1;
+	add_costs(ps, v, n);
+	return p + (s - p) + 1;
 }
 
 /* ----------------------------------------------------- body lines */
 
-static int line_fn(struct parser *ps, const char *v)
+static int line_fn(struct parser *ps, const char *v, const char *end)
 {
-	int rc = resolve_name(ps, SP_FN, "fn", v, &ps->fn);
+	int rc = resolve_name(ps, SP_FN, "fn", v, end, &ps->fn);
 
 	if (rc)
 		return rc;
@@ -856,22 +1029,26 @@ struct body_key {
 	int slot;
 };
 
-/* Most frequent first. */
-static const struct body_key body_keys[] = {
-	{ "fn", 2, BK_FN, SP_FN, SLOT_NONE },
-	{ "cfn", 3, BK_CFN, SP_FN, SLOT_NONE },
-	{ "calls", 5, BK_CALLS, SP_FN, SLOT_NONE },
-	{ "cfi", 3, BK_NAME, SP_FILE, SLOT_CFI },
-	{ "cob", 3, BK_NAME, SP_OB, SLOT_COB },
-	{ "fl", 2, BK_NAME, SP_FILE, SLOT_FILE },
-	{ "fi", 2, BK_NAME, SP_FILE, SLOT_FILE },
-	{ "fe", 2, BK_NAME, SP_FILE, SLOT_FILE },
-	{ "ob", 2, BK_NAME, SP_OB, SLOT_OB },
-	{ "cfl", 3, BK_NAME, SP_FILE, SLOT_CFI },
-	{ "jump", 4, BK_JUMP, SP_FN, SLOT_NONE },
-	{ "jcnd", 4, BK_JUMP, SP_FN, SLOT_NONE },
-	{ "jfi", 3, BK_NAME, SP_FILE, SLOT_NONE },
-	{ "jfn", 3, BK_NAME, SP_FN, SLOT_NONE },
+enum {
+	K_FN, K_CFN, K_CALLS, K_CFI, K_COB, K_FL, K_OB, K_FI, K_FE, K_CFL,
+	K_JUMP, K_JCND, K_JFI, K_JFN, NKEYS
+};
+
+static const struct body_key body_keys[NKEYS] = {
+	[K_FN] = { "fn", 2, BK_FN, SP_FN, SLOT_NONE },
+	[K_CFN] = { "cfn", 3, BK_CFN, SP_FN, SLOT_NONE },
+	[K_CALLS] = { "calls", 5, BK_CALLS, SP_FN, SLOT_NONE },
+	[K_CFI] = { "cfi", 3, BK_NAME, SP_FILE, SLOT_CFI },
+	[K_COB] = { "cob", 3, BK_NAME, SP_OB, SLOT_COB },
+	[K_FL] = { "fl", 2, BK_NAME, SP_FILE, SLOT_FILE },
+	[K_OB] = { "ob", 2, BK_NAME, SP_OB, SLOT_OB },
+	[K_FI] = { "fi", 2, BK_NAME, SP_FILE, SLOT_FILE },
+	[K_FE] = { "fe", 2, BK_NAME, SP_FILE, SLOT_FILE },
+	[K_CFL] = { "cfl", 3, BK_NAME, SP_FILE, SLOT_CFI },
+	[K_JUMP] = { "jump", 4, BK_JUMP, SP_FN, SLOT_NONE },
+	[K_JCND] = { "jcnd", 4, BK_JUMP, SP_FN, SLOT_NONE },
+	[K_JFI] = { "jfi", 3, BK_NAME, SP_FILE, SLOT_NONE },
+	[K_JFN] = { "jfn", 3, BK_NAME, SP_FN, SLOT_NONE },
 };
 
 static name_t *name_slot(struct parser *ps, int slot, name_t *scratch)
@@ -885,23 +1062,48 @@ static name_t *name_slot(struct parser *ps, int slot, name_t *scratch)
 	}
 }
 
-static const struct body_key *find_body_key(const char *key, size_t len)
+/* The key of a line that starts "key=", or NULL: the first characters
+ * pick the one candidate, which is then checked whole. */
+static const struct body_key *match_body_key(const char *line)
 {
-	size_t i;
+	const struct body_key *k;
+	int i;
+	size_t j;
 
-	for (i = 0; i < sizeof(body_keys) / sizeof(body_keys[0]); i++) {
-		const char *k = body_keys[i].key;
-
-		if (body_keys[i].len == len && k[0] == key[0] &&
-		    k[1] == key[1] && (len == 2 || !memcmp(k, key, len)))
-			return &body_keys[i];
+	switch (line[0]) {
+	case 'f':
+		i = line[1] == 'n' ? K_FN : line[1] == 'l' ? K_FL
+		  : line[1] == 'i' ? K_FI : line[1] == 'e' ? K_FE : -1;
+		break;
+	case 'c':
+		i = line[1] == 'a' ? K_CALLS : line[1] == 'o' ? K_COB
+		  : line[1] != 'f' ? -1 : line[2] == 'n' ? K_CFN
+		  : line[2] == 'i' ? K_CFI : line[2] == 'l' ? K_CFL : -1;
+		break;
+	case 'o':
+		i = K_OB;
+		break;
+	case 'j':
+		i = line[1] == 'u' ? K_JUMP : line[1] == 'c' ? K_JCND
+		  : line[1] != 'f' ? -1 : line[2] == 'i' ? K_JFI
+		  : line[2] == 'n' ? K_JFN : -1;
+		break;
+	default:
+		return NULL;
 	}
-	return NULL;
+	if (i < 0)
+		return NULL;
+	k = &body_keys[i];
+	for (j = 0; j < k->len; j++)
+		if (line[j] != k->key[j])
+			return NULL;
+	return line[k->len] == '=' ? k : NULL;
 }
 
-static int body_line(struct parser *ps, char *line, char *eq)
+/* line..end is "key=value", eq at the '=', with key k (NULL: unknown). */
+static int body_line(struct parser *ps, const struct body_key *k, char *line,
+		     char *eq, const char *end)
 {
-	const struct body_key *k = find_body_key(line, (size_t)(eq - line));
 	const char *v = eq + 1;
 	name_t scratch;
 	int rc;
@@ -916,9 +1118,9 @@ static int body_line(struct parser *ps, char *line, char *eq)
 	}
 	switch (k->kind) {
 	case BK_FN:
-		return line_fn(ps, v);
+		return line_fn(ps, v, end);
 	case BK_CFN:
-		rc = resolve_name(ps, SP_FN, "cfn", v, &ps->cfn);
+		rc = resolve_name(ps, SP_FN, "cfn", v, end, &ps->cfn);
 		ps->cfn_id = ps->last_id;
 		return rc;
 	case BK_CALLS:
@@ -926,7 +1128,7 @@ static int body_line(struct parser *ps, char *line, char *eq)
 	case BK_JUMP:
 		return line_jump(ps, k->key, v);
 	default:
-		return resolve_name(ps, k->sp, k->key, v,
+		return resolve_name(ps, k->sp, k->key, v, end,
 				    name_slot(ps, k->slot, &scratch));
 	}
 }
@@ -936,8 +1138,17 @@ static int is_cost_start(char c)
 	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*';
 }
 
-static int parse_line(struct parser *ps, char *line)
+/* [A-Za-z0-9_-], without the locale lookups of isalnum(). */
+static inline int is_key_char(char c)
 {
+	return (unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10 ||
+	       c == '_' || c == '-';
+}
+
+/* line[0..len) is a whole line, NUL-terminated. */
+static int parse_line(struct parser *ps, char *line, size_t len)
+{
+	const struct body_key *k;
 	char *p;
 
 	if (is_cost_start(*line)) {
@@ -951,11 +1162,13 @@ static int parse_line(struct parser *ps, char *line)
 		return perr(ps, "expected the inclusive cost line of the "
 			    "calls= at line %lu, got '%.40s'", ps->calls_line,
 			    line);
-	for (p = line; isalnum((unsigned char)*p) || *p == '_' || *p == '-';
-	     p++)
+	k = match_body_key(line);
+	if (k)
+		return body_line(ps, k, line, line + k->len, line + len);
+	for (p = line; is_key_char(*p); p++)
 		;
 	if (p != line && *p == '=')
-		return body_line(ps, line, p);
+		return body_line(ps, NULL, line, p, line + len);
 	if (p != line && *p == ':')
 		return header_line(ps, line, p);
 	return perr(ps, "expected a header 'key: value', a 'key=value' "
@@ -983,12 +1196,22 @@ static int finish_input(struct parser *ps)
 
 static int run(struct parser *ps)
 {
+	struct reader *r = &ps->r;
 	char *line;
 	size_t len;
 	int rc;
 
 	for (;;) {
-		rc = reader_line(&ps->r, &line, &len);
+		if (r->start < r->complete && is_cost_start(r->buf[r->start])) {
+			char *next = fast_cost_line(ps, r->buf + r->start);
+
+			if (next) {
+				ps->lineno++;
+				r->start = (size_t)(next - r->buf);
+				continue;
+			}
+		}
+		rc = reader_line(r, &line, &len);
 		if (rc == 0)
 			return finish_input(ps);
 		ps->lineno++;
@@ -1010,7 +1233,7 @@ static int run(struct parser *ps)
 				    ps->r.max_line);
 		if (rc == -3)
 			return perr(ps, "NUL byte in line; expected text");
-		rc = parse_line(ps, line);
+		rc = parse_line(ps, line, len);
 		if (rc)
 			return rc;
 	}
@@ -1022,6 +1245,7 @@ static void parser_init(struct parser *ps, const char *name,
 			size_t size_hint)
 {
 	static const struct cgu_parse_opts defaults;
+	size_t i;
 
 	memset(ps, 0, sizeof(*ps));
 	ps->name = name;
@@ -1031,6 +1255,8 @@ static void parser_init(struct parser *ps, const char *name,
 	ps->npos = 1;
 	ps->node = NO_NODE;
 	ps->last_id = ps->cfn_id = NO_ID;
+	for (i = 0; i < NSPACES; i++)
+		cgu_itab_init(&ps->spaces[i].plain_tab);
 	if (!ps->opts->separate_parts && set->n) {
 		ps->p = set->v[0];
 		ps->empty = cgu_profile_intern(ps->p, "", 0);
@@ -1042,8 +1268,11 @@ static void parser_release(struct parser *ps)
 {
 	size_t i;
 
-	for (i = 0; i < NSPACES; i++)
+	for (i = 0; i < NSPACES; i++) {
 		free(ps->spaces[i].v);
+		free(ps->spaces[i].plain);
+		cgu_itab_release(&ps->spaces[i].plain_tab);
+	}
 	cgu_arena_release(&ps->arena);
 	reader_release(&ps->r);
 	if (ps->p && ps->opts->separate_parts)
@@ -1078,7 +1307,7 @@ int cgu_parse_file(const char *path, const struct cgu_parse_opts *opts,
 		parser_release(&ps);
 		return cgu_error_set(err, CGU_EIO, path, 0, "cannot open: %m");
 	}
-	gzbuffer(ps.r.gz, 256 * 1024);
+	gzbuffer(ps.r.gz, GZ_BUFFER);
 	rc = run(&ps);
 	parser_release(&ps);
 	return rc;

@@ -170,19 +170,29 @@ static int cmp_stacks_qsort(const void *a, const void *b, void *ctx)
 	return cmp_stacks(ctx, a, b);
 }
 
+/* The text of a stack: its length first, so that the frames are copied
+ * without a check each. */
 static void add_line(struct cgu_buf *line, const struct cgu_stacks *s,
 		     const struct cgu_stack *st, const struct cgu_frames *f)
 {
+	const uint32_t *frames = s->pool + st->off;
+	size_t len = st->len;
 	uint32_t i;
+	char *o;
 
+	for (i = 0; i < st->len; i++)
+		len += f->len[frames[i]];
 	cgu_buf_reset(line);
+	cgu_buf_grow(line, len);
+	o = line->data;
 	for (i = 0; i < st->len; i++) {
-		uint32_t fr = s->pool[st->off + i];
-
 		if (i)
-			cgu_buf_addch(line, ';');
-		cgu_buf_add(line, f->text.data + f->off[fr], f->len[fr]);
+			*o++ = ';';
+		memcpy(o, f->text.data + f->off[frames[i]], f->len[frames[i]]);
+		o += f->len[frames[i]];
 	}
+	line->len = (size_t)(o - line->data);
+	line->data[line->len] = '\0';
 }
 
 int cgu_stacks_walk(struct cgu_stacks *s, const struct cgu_frames *f,
