@@ -52,7 +52,7 @@ export TOP BUILD
         check-all check-driver check-utils check-regtest check-regtest-full \
         check-e2e testprogs testprogs-full pq export check-series upstream upstream-arm64 clean distclean \
         arm64 check-arm64 check-arm64-regtest check-arm64-e2e deps-arm64 spec-snippet \
-        deb deb-utils check-package
+        deb deb-utils check-package snapshots-update
 
 all: build utils
 
@@ -142,6 +142,11 @@ check-regtest-full: testprogs-full
 
 check-e2e: build utils
 	@VALGRIND=$(VG_PREFIX)/bin/valgrind UTILS=$(UTILS_BIN) $(TOP)/tests/e2e/run.sh
+
+## make snapshots-update  rewrite tests/e2e/snapshots from an x86_64 run
+##                  (review the diff before committing it)
+snapshots-update: build utils
+	@SNAPSHOTS=update VALGRIND=$(VG_PREFIX)/bin/valgrind UTILS=$(UTILS_BIN) $(TOP)/tests/e2e/run.sh
 
 ## make arm64      cross-build the patched tree into build/arm64
 arm64: deps deps-arm64 prepare
