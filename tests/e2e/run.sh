@@ -16,11 +16,31 @@
 #   // e2e-cflags: FLAGS       added to the compile flags
 #   // e2e-ldflags: FLAGS      added to the link flags
 #   // e2e-utils: OPTIONS      added to the callgrind-utils reads
+#   // e2e-vgopts: OPTIONS     added to the Valgrind options
+#   // e2e-upstream-vgopts: OPTIONS  used instead of e2e-vgopts with
+#                              UPSTREAM=1, for options pristine upstream
+#                              lacks (it rejects --obj-skip)
+#   // e2e-absent: REGEX       no fn= or cfn= line of the raw profile
+#                              names a function matching REGEX
+#   // e2e-perfmap: yes        the program writes /tmp/perf-PID.map for
+#                              its JIT code: the profile is symbolized
+#                              with it before it is read, and the JIT
+#                              code counts as the fixture's own (see
+#                              JIT_OBJ)
 # Sibling calls are off unless a fixture turns them on (tail-recursion
 # elimination would otherwise change recursive call counts at -O2).
 #
 # On arm64, each fixture's edges must also equal those of the x86_64 run
-# (build/e2e/x86_64, when it exists: make check-e2e runs first).
+# (E2E_XREF, default build/e2e/x86_64, when it exists: make check-e2e
+# runs first).
+# Runtime fixtures (src/NAME.py, src/NAME.js) run an interpreter or a JIT
+# runtime of the machine (python3, node) once, natively on x86_64 only
+# (docs/e2e.md says why), and check properties that must hold instead of
+# an edge list: see run_python and run_node.
+# UPSTREAM=1: the Valgrind under test is pristine upstream (e2e-upstream-
+# vgopts apply).  E2E_RESULTS=FILE appends one 'ARCH OPT FIXTURE ok|FAIL
+# KINDS' line per run, KINDS saying how the graph is wrong (see
+# failure_kinds); scripts/fidelity.sh makes docs/fidelity.md from it.
 # SNAPSHOTS=check|update|off: compare the own-function folded stacks with
 # tests/e2e/snapshots/NAME-OPT.folded (default check), or rewrite them.
 # On failure the profile and the diffs are kept in build/e2e/ARCH.
@@ -35,6 +55,16 @@ OPTS=${OPTS:-O0 O2}
 SNAPSHOTS=${SNAPSHOTS:-check}
 E2E=$TOP/tests/e2e
 OUT=${E2E_OUT:-$BUILD/e2e/$ARCH}
+XREF=${E2E_XREF:-$BUILD/e2e/x86_64}
+UPSTREAM=${UPSTREAM:-0}
+# The include directory of the Valgrind under test, for valgrind/callgrind.h.
+VG_INC=$(cd "$(dirname "$VALGRIND")/../include" 2>/dev/null && pwd)
+# Code outside any ELF object (JIT code in an anonymous mapping) has the
+# object '???' in Callgrind's output.  Only fixtures with e2e-perfmap take
+# it as their own, by the token @jit in their object list (a bare ??? would
+# be a shell glob); of it, only what the perf map names is kept (the
+# unnamed rest is 0x... and dropped like crt code without symbols).
+JIT_OBJ=@jit
 case $ARCH in
    x86_64) CC=${CC:-gcc} CXX=${CXX:-g++} ;;
    arm64)  CC=${CC_ARM64:-aarch64-linux-gnu-gcc} CXX=${CXX_ARM64:-aarch64-linux-gnu-g++} ;;
@@ -47,12 +77,21 @@ case $SNAPSHOTS in check|update|off) ;; *) die "SNAPSHOTS must be check, update 
 fixture_source() {
    case $1 in
       sample) printf '%s\n' "$TOP/tests/sample/sample.c" ;;
-      *)      ls "$E2E/src/$1.c" "$E2E/src/$1.cc" 2>/dev/null | head -1 ;;
+      *)      ls "$E2E/src/$1.c" "$E2E/src/$1.cc" "$E2E/src/$1.py" "$E2E/src/$1.js" 2>/dev/null | head -1 ;;
    esac
 }
 
 # The value of a '// e2e-KEY: value' line of a source.
 fixture_opt() { sed -n "s|^// e2e-$2: *||p" "$1"; }
+
+# The fixture's Valgrind options for the Valgrind under test.
+fixture_vgopts() {
+   if [ "$UPSTREAM" = 1 ] && grep -q '^// e2e-upstream-vgopts:' "$1"; then
+      fixture_opt "$1" upstream-vgopts
+   else
+      fixture_opt "$1" vgopts
+   fi
+}
 
 # Functions the toolchain links into every program (crt1.o, crti.o,
 # crtbegin.o): not the fixture's own.  arm64's crti.o has call_weak_fn,
@@ -68,7 +107,7 @@ own_edges() {   # own_edges PROFILE OBJECT...
    # shellcheck disable=SC2086
    "$UTILS" edges $UTILS_ARGS --names full "$profile" |
       awk -v objs="$*" -v crt="$CRT_FUNCS" '
-         BEGIN { n = split(objs, o, " "); for (i = 1; i <= n; i++) own["[" o[i] "]"] = 1 }
+         BEGIN { n = split(objs, o, " "); for (i = 1; i <= n; i++) own["[" (o[i] == "@jit" ? "???" : o[i]) "]"] = 1 }
          function fn(s) { sub(" \\[[^[]*\\]$", "", s); sub("^[^:(]*:", "", s); return s }
          function obj(s) { return substr(s, match(s, "\\[[^[]*\\]$")) }
          {
@@ -93,7 +132,7 @@ own_stacks() {  # own_stacks PROFILE OBJECT...
    "$UTILS" redact $UTILS_ARGS "$profile" |
       "$UTILS" fold --mode graph --min-fraction 0 --names full - |
       awk -v objs="$*" -v crt="$CRT_FUNCS" '
-         BEGIN { n = split(objs, o, " "); for (i = 1; i <= n; i++) { b = o[i]; sub(".*/", "", b); own["[" b "]"] = 1 } }
+         BEGIN { n = split(objs, o, " "); for (i = 1; i <= n; i++) { b = o[i]; sub(".*/", "", b); own["[" (b == "@jit" ? "???" : b) "]"] = 1 } }
          {
             sub(" [0-9]+$", "")
             n = split($0, fr, ";"); s = ""
@@ -111,7 +150,7 @@ own_stacks() {  # own_stacks PROFILE OBJECT...
 build_fixture() {   # build_fixture SRC DIR NAME OPT -> prints the objects
    local src=$1 dir=$2 name=$3 opt=$4 cc=$CC lib cflags ldflags objs
    case $src in *.cc) cc=$CXX ;; esac
-   cflags="-$opt -g -fno-optimize-sibling-calls -fno-reorder-blocks-and-partition -I$E2E/src $(fixture_opt "$src" cflags)"
+   cflags="-$opt -g -fno-optimize-sibling-calls -fno-reorder-blocks-and-partition -I$E2E/src -I$VG_INC $(fixture_opt "$src" cflags)"
    [ "$name" = sample ] && cflags="-O1 -g -fno-inline"
    ldflags=$(fixture_opt "$src" ldflags)
    objs=$dir/$name
@@ -125,59 +164,226 @@ build_fixture() {   # build_fixture SRC DIR NAME OPT -> prints the objects
    echo "$objs"
 }
 
+# How an edge list differs from the expected one, as words for the
+# fidelity table: clones ('N in a name where the expectation has none),
+# self-loops, inverted (b -> a where a -> b is expected), contexts (an
+# expected edge with a caller context lost or wrong, --separate-callers),
+# phantom (an edge that should not exist), missing, counts (right edge,
+# wrong count).
+failure_kinds() {   # failure_kinds EXPECTED ACTUAL
+   awk '
+      function pair(l,  w) { split(l, w, " "); return w[1] " -> " w[3] }
+      function count(l,  w) { split(l, w, " "); return w[4] }
+      function bare(p) { gsub(/\x27[^ ]*/, "", p); return p }
+      FNR == NR { e[pair($0)] = count($0); eb[bare(pair($0))] = 1; next }
+      { a[pair($0)] = count($0) }
+      END {
+         for (p in a) {
+            split(p, w, " -> ")
+            if (p ~ /\x27[0-9]/ && !(p in e)) k["clones"] = 1
+            else if (!(p in e) && w[1] == w[2]) k["self-loops"] = 1
+            else if (!(p in e) && ((w[2] " -> " w[1]) in e)) k["inverted"] = 1
+            else if (!(p in e) && (bare(p) in eb)) k["contexts"] = 1
+            else if (!(p in e)) k["phantom"] = 1
+            else if (a[p] != e[p]) k["counts"] = 1
+         }
+         for (p in e) if (!(p in a)) k["missing"] = 1
+         n = split("clones self-loops inverted contexts phantom missing counts", order, " ")
+         for (i = 1; i <= n; i++) if (order[i] in k) printf "%s ", order[i]
+      }' "$1" "$2"
+}
+
+# The fn=/cfn= lines of a raw profile that name a function matching
+# REGEX.  Names are compressed: 'fn=(12) name' the first time, 'fn=(12)'
+# after, so every name is seen in full once.
+named_in_profile() {   # named_in_profile PROFILE REGEX
+   grep -E "^c?fn=(\([0-9]+\) )?.*($2)" "$1"
+}
+
+# Symbolizes PROFILE with the perf map of the process that wrote it
+# (/tmp/perf-PID.map, PID from the profile's 'pid:' line), keeps the map
+# next to it, and prints the symbolized profile's name.
+symbolize_profile() {   # symbolize_profile PROFILE
+   local pid map
+   pid=$(sed -n 's/^pid: *//p' "$1" | head -1)
+   map=/tmp/perf-$pid.map
+   [ -n "$pid" ] && [ -f "$map" ] || { echo "no perf map $map for $1" >&2; return 1; }
+   mv "$map" "${1%.callgrind}.perf.map"
+   "$UTILS" symbolize --perf-map "${1%.callgrind}.perf.map" -o "${1%.callgrind}.sym.callgrind" "$1" || return 1
+   echo "${1%.callgrind}.sym.callgrind"
+}
+
 run_fixture() {   # run_fixture NAME OPT
-   local name=$1 opt=$2 src exp dir bin objs snap x86
+   local name=$1 opt=$2 src exp dir bin objs snap x86 profile absent vgopts
    src=$(fixture_source "$name")
+   case $src in *.py) run_python "$src"; return ;; *.js) run_node "$src"; return ;; esac
    exp=$E2E/expected/$name.edges
    [ -n "$src" ] && [ -f "$exp" ] || { echo "missing source or expectation for $name"; return 1; }
    UTILS_ARGS=$(fixture_opt "$src" utils)
    dir=$OUT/$opt; bin=$dir/$name
    mkdir -p "$dir"
-   objs=$(build_fixture "$src" "$dir" "$name" "$opt") || return 1
+   rm -f "$bin.kinds"
+   objs=$(build_fixture "$src" "$dir" "$name" "$opt") || { echo build > "$bin.kinds"; return 1; }
+   vgopts=$(fixture_vgopts "$src")
    # One level of recursion context: recursion shows as a self edge
    # (fib -> fib), not as 'N clones, so the expectation stays readable.
    # shellcheck disable=SC2086
-   "$VALGRIND" --tool=callgrind --separate-recs=1 --callgrind-out-file="$bin.callgrind" \
-      ${VG_ARGS:-} "$bin" > "$bin.stdout" 2> "$bin.stderr" || { tail -5 "$bin.stderr"; return 1; }
+   if ! "$VALGRIND" --tool=callgrind --separate-recs=1 --callgrind-out-file="$bin.callgrind" \
+      $vgopts ${VG_ARGS:-} "$bin" > "$bin.stdout" 2> "$bin.stderr"; then
+      tail -5 "$bin.stderr"
+      if grep -q 'Unknown option\|Bad option' "$bin.stderr"; then echo "option-rejected" > "$bin.kinds"
+      else echo "run-failed" > "$bin.kinds"; fi
+      return 1
+   fi
+   local bad=0 kinds=""
+   absent=$(fixture_opt "$src" absent)
+   if [ -n "$absent" ] && named_in_profile "$bin.callgrind" "$absent" > "$bin.absent"; then
+      echo "functions matching '$absent' appear in the profile:"; sed 's/^/  /' "$bin.absent"
+      bad=1; kinds="leaks "
+   fi
+   profile=$bin.callgrind
+   if [ "$(fixture_opt "$src" perfmap)" = yes ]; then
+      profile=$(symbolize_profile "$bin.callgrind") || { echo symbolize > "$bin.kinds"; return 1; }
+      objs="$objs $JIT_OBJ"
+   fi
    # shellcheck disable=SC2086
-   own_edges "$bin.callgrind" $objs > "$bin.edges" || return 1
-   local bad=0
+   own_edges "$profile" $objs > "$bin.edges" || return 1
    if ! diff -u --label expected --label "$ARCH -$opt" "$exp" "$bin.edges" > "$bin.edges.diff"; then
       cat "$bin.edges.diff"; bad=1
+      kinds="$kinds$(failure_kinds "$exp" "$bin.edges")"
    fi
-   x86=$BUILD/e2e/x86_64/$opt/$name.edges
+   x86=$XREF/$opt/$name.edges
    if [ "$ARCH" != x86_64 ] && [ -f "$x86" ] &&
       ! diff -u --label "x86_64 -$opt" --label "$ARCH -$opt" "$x86" "$bin.edges" > "$bin.xarch.diff"; then
       echo "edges differ between x86_64 and $ARCH:"; cat "$bin.xarch.diff"; bad=1
+      kinds="${kinds}xarch "
    fi
    if [ "$SNAPSHOTS" != off ]; then
       snap=$E2E/snapshots/$name-$opt.folded
       # shellcheck disable=SC2086
-      own_stacks "$bin.callgrind" $objs > "$bin.folded" || return 1
+      own_stacks "$profile" $objs > "$bin.folded" || return 1
       if [ "$SNAPSHOTS" = update ]; then
          mkdir -p "$E2E/snapshots"; cp "$bin.folded" "$snap"
       elif [ ! -f "$snap" ]; then
          echo "no snapshot ${snap#"$TOP"/} (make snapshots-update writes it)"; bad=1
       elif ! diff -u --label snapshot --label "$ARCH -$opt" "$snap" "$bin.folded" > "$bin.folded.diff"; then
          echo "folded stacks differ from the snapshot:"; cat "$bin.folded.diff"; bad=1
+         kinds="${kinds}snapshot "
       fi
    fi
+   echo "$kinds" > "$bin.kinds"
+   [ "$bad" = 0 ]
+}
+
+# Runtime fixtures.  Their C code is the machine's (python3, node), so
+# there is no hand-written edge list; what is checked holds for any
+# correct call graph of these runs and fails on the bugs this project
+# fixes.  Each writes its verdict words to $OUT/runtime/NAME.kinds.
+
+# python3 (Debian's, not a pyenv shim, which is a shell script) runs
+# src/NAME.py, which checks its own result.  With Callgrind's default
+# options, the profile must show
+# - the interpreter's eval loop, _PyEval_EvalFrameDefault, as a function;
+# - Py_BytesMain called exactly once, by main (the function (below main)
+#   calls, nameless in Debian's stripped binary);
+# - no 'N clone of main, Py_BytesMain or Py_RunMain: they do not recurse,
+#   and fake recursion ('N clones) is the arm64 signature of wrong returns;
+# - folded stacks (graph mode, built from the edges) adding up to the
+#   profile's summary.
+run_python() {   # run_python SRC
+   local src=$1 name dir bin py=${PYTHON:-/usr/bin/python3} total folded main bad=0 kinds=""
+   name=$(basename "$src" .py); dir=$OUT/runtime; bin=$dir/$name
+   mkdir -p "$dir"; rm -f "$bin.kinds"
+   [ -x "$py" ] || { echo "no $py (scripts/deps.sh base installs python3)"; echo missing-runtime > "$bin.kinds"; return 1; }
+   # shellcheck disable=SC2086
+   if ! "$VALGRIND" --tool=callgrind --callgrind-out-file="$bin.callgrind" ${VG_ARGS:-} \
+         "$py" -S -E "$src" > "$bin.stdout" 2> "$bin.stderr"; then
+      tail -5 "$bin.stderr"; echo run-failed > "$bin.kinds"; return 1
+   fi
+   "$UTILS" edges "$bin.callgrind" > "$bin.edges" || return 1
+   if ! grep -q -- '-> _PyEval_EvalFrameDefault ' "$bin.edges"; then
+      echo "_PyEval_EvalFrameDefault is not called in the profile"; bad=1; kinds="missing "
+   fi
+   # Debian's python3 has no symbol for main: take the caller of
+   # Py_BytesMain, and (below main) must call it.
+   main=$(awk '$2 == "->" && $3 == "Py_BytesMain" { n++; c = $1 " " $4 } END { if (n == 1) print c }' "$bin.edges")
+   if [ "${main#* }" != 1 ] || ! grep -q "^(below main) -> ${main% *} 1 " "$bin.edges"; then
+      echo "Py_BytesMain is not called once by the function (below main) calls:"
+      grep -- '-> Py_BytesMain' "$bin.edges" | head -5; bad=1; kinds="${kinds}counts "
+   fi
+   main=${main% *}
+   if grep -E "(^|-> )(${main:-main}|Py_BytesMain|Py_RunMain)'[0-9]" "$bin.edges" > "$bin.clones"; then
+      echo "clones of non-recursive functions:"; head -5 "$bin.clones"; bad=1; kinds="${kinds}clones "
+   fi
+   total=$(sed -n 's/^summary: *//p' "$bin.callgrind" | awk '{ print $1 }')
+   folded=$("$UTILS" fold --mode graph --min-fraction 0 "$bin.callgrind" | awk '{ s += $NF } END { print s + 0 }')
+   if [ "$total" != "$folded" ]; then
+      echo "folded stacks add up to $folded, the summary is $total"; bad=1; kinds="${kinds}totals "
+   fi
+   echo "$kinds" > "$bin.kinds"
+   [ "$bad" = 0 ]
+}
+
+# node runs src/NAME.js (which checks its own result) with
+# --perf-basic-prof, so V8 writes /tmp/perf-PID.map for the code it
+# compiles.  Symbolized with that map, the profile must name a JS
+# function of our script (fib, 'JS:<tier>fib PATH:LINE:COL'), and show it
+# calling itself: JIT code calling JIT code is a call in the graph.
+run_node() {   # run_node SRC
+   local src=$1 name dir bin node=${NODE:-node} sym bad=0 kinds="" fib
+   name=$(basename "$src" .js); dir=$OUT/runtime; bin=$dir/$name
+   mkdir -p "$dir"; rm -f "$bin.kinds"
+   command -v "$node" > /dev/null || { echo "no node (scripts/deps.sh base installs nodejs)"; echo missing-runtime > "$bin.kinds"; return 1; }
+   # From $dir: V8 writes an isolate-*-v8.log into the working directory.
+   # shellcheck disable=SC2086
+   if ! (cd "$dir" && "$VALGRIND" --tool=callgrind --separate-recs=1 --callgrind-out-file="$bin.callgrind" \
+         ${VG_ARGS:-} "$node" --perf-basic-prof "$src" > "$bin.stdout" 2> "$bin.stderr"); then
+      tail -5 "$bin.stderr"; echo run-failed > "$bin.kinds"; return 1
+   fi
+   sym=$(symbolize_profile "$bin.callgrind") || { echo symbolize > "$bin.kinds"; return 1; }
+   "$UTILS" edges "$sym" > "$bin.edges" || return 1
+   # A JS function of the script: 'JS:' then the tier mark (~ ^ + *).
+   fib="JS:[~^+*]?fib $src:[0-9]+:[0-9]+"
+   if ! grep -Eq "(^|-> )$fib " "$bin.edges"; then
+      echo "no JS function fib of $src in the symbolized profile"; bad=1; kinds="missing "
+   elif ! grep -Eq "^$fib -> $fib [0-9]+ " "$bin.edges"; then
+      echo "fib never calls fib:"; grep -E "$fib" "$bin.edges" | head -5; bad=1; kinds="${kinds}missing "
+   fi
+   echo "$kinds" > "$bin.kinds"
    [ "$bad" = 0 ]
 }
 
 mkdir -p "$OUT"
 fixtures=("$@")
 [ ${#fixtures[@]} -gt 0 ] || mapfile -t fixtures < "$E2E/fixtures"
-passed=0 failed=0
+
+# record OPT FIXTURE ok|FAIL|skip KINDS: one line of E2E_RESULTS.
+record() {
+   [ -n "${E2E_RESULTS:-}" ] || return 0
+   printf '%s %s %s %s %s\n' "$ARCH" "$1" "$2" "$3" "$4" >> "$E2E_RESULTS"
+}
+
+passed=0 failed=0 skipped=0
 for f in "${fixtures[@]}"; do
-   for opt in $OPTS; do
+   opts=$OPTS
+   case $(fixture_source "$f") in *.py|*.js) opts=- ;; esac
+   for opt in $opts; do
+      if [ "$opt" = - ] && [ "$ARCH" != x86_64 ]; then
+         echo "skip $ARCH $f (runtime fixtures run natively on x86_64 only: docs/e2e.md)"
+         record "$opt" "$f" skip ""; skipped=$((skipped + 1)); continue
+      fi
+      kfile=$OUT/$opt/$f.kinds
+      [ "$opt" = - ] && kfile=$OUT/runtime/$f.kinds
+      label="-$opt"; [ "$opt" = - ] && label=native
       if out=$(run_fixture "$f" "$opt" 2>&1); then
-         echo "ok   $ARCH -$opt $f"; passed=$((passed + 1))
+         echo "ok   $ARCH $label $f"; passed=$((passed + 1))
+         record "$opt" "$f" ok ""
       else
-         echo "FAIL $ARCH -$opt $f (kept in ${OUT#"$TOP"/}/$opt)"; printf '%s\n' "$out" | sed 's/^/     /'
+         echo "FAIL $ARCH $label $f (kept in ${OUT#"$TOP"/}/${opt/#-/runtime})"; printf '%s\n' "$out" | sed 's/^/     /'
          failed=$((failed + 1))
+         record "$opt" "$f" FAIL "$(cat "$kfile" 2>/dev/null | xargs)"
       fi
    done
 done
-echo "e2e $ARCH: $passed passed, $failed failed"
+echo "e2e $ARCH: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

@@ -1,0 +1,136 @@
+/* A JIT in C.  jit_compile() writes two functions of machine code into
+   an mmap'ed buffer, for the architecture it runs on: jit_outer calls
+   jit_inner, and jit_inner calls back into callback(), a function of the
+   program.  Both set up a frame record (x86_64: push rbp; mov rbp,rsp;
+   arm64: stp x29,x30,[sp,#-16]!; mov x29,sp) and have no CFI, as JIT code
+   usually has none.  write_perf_map() names them in /tmp/perf-PID.map
+   ('start size name', hex), the way JIT runtimes do, and e2e symbolizes
+   the profile with it ('e2e-perfmap').  On arm64 __builtin___clear_cache
+   calls libgcc's __clear_cache; linking libgcc_s makes that a call into
+   a shared library, not into code linked into the program, so the
+   program's own edges are the same on both architectures.
+
+   main -> jit_compile 1, jit_compile -> emit 2 (one per JIT function),
+   main -> write_perf_map 1, main -> jit_outer 7, jit_outer -> jit_inner 7,
+   jit_inner -> callback 7, callback -> leaf 14 (twice per callback). */
+// e2e-perfmap: yes
+// e2e-ldflags: -lgcc_s
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "fixture.h"
+#ifdef JIT_START_IN_CALLBACK
+#include <valgrind/callgrind.h>
+#endif
+
+#define N_CALLS 7
+
+typedef int jit_fn(int);
+
+NOIPA int leaf(int x) { return x + 1; }
+
+NOIPA int callback(int x)
+{
+#ifdef JIT_START_IN_CALLBACK
+   /* jitlate.c: instrumentation goes on in the first callback, with
+      two JIT frames without CFI between here and main. */
+   if (x == 0)
+      CALLGRIND_START_INSTRUMENTATION;
+#endif
+   return leaf(x) + leaf(x * 2);
+}
+
+#if defined(__x86_64__)
+/* push rbp; mov rbp,rsp; movabs rax,TARGET; call rax; pop rbp; ret.
+   The argument stays in edi, the result comes back in eax.  At entry rsp
+   is 8 mod 16; after the push it is 16-aligned for the call. */
+static const uint8_t code_template[] = {
+   0x55,                               /* push rbp */
+   0x48, 0x89, 0xe5,                   /* mov rbp, rsp */
+   0x48, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, /* movabs rax, TARGET */
+   0xff, 0xd0,                         /* call rax */
+   0x5d,                               /* pop rbp */
+   0xc3,                               /* ret */
+};
+#define TARGET_OFFSET 6
+#elif defined(__aarch64__)
+/* stp x29,x30,[sp,#-16]!; mov x29,sp; ldr x16,TARGET; blr x16;
+   ldp x29,x30,[sp],#16; ret; TARGET: .quad.  The argument stays in w0,
+   the result comes back in w0.  The literal is 8-aligned because every
+   function starts at a multiple of FN_ALIGN. */
+static const uint32_t code_template[] = {
+   0xa9bf7bfd,                         /* stp x29, x30, [sp, #-16]! */
+   0x910003fd,                         /* mov x29, sp */
+   0x58000090,                         /* ldr x16, .+16 (TARGET) */
+   0xd63f0200,                         /* blr x16 */
+   0xa8c17bfd,                         /* ldp x29, x30, [sp], #16 */
+   0xd65f03c0,                         /* ret */
+   0, 0,                               /* TARGET */
+};
+#define TARGET_OFFSET 24
+#else
+#error "jit.c knows x86_64 and arm64 machine code only"
+#endif
+
+#define FN_ALIGN 64
+
+struct jit {
+   uint8_t *code;
+   size_t size;
+   jit_fn *outer, *inner;
+};
+
+/* Copies the template to CODE + AT with its call target set to TARGET,
+   and returns the function. */
+NOIPA jit_fn *emit(uint8_t *code, size_t at, void *target)
+{
+   uint64_t t = (uint64_t)(uintptr_t)target;
+   memcpy(code + at, code_template, sizeof code_template);
+   memcpy(code + at + TARGET_OFFSET, &t, sizeof t);
+   return (jit_fn *)(void *)(code + at);
+}
+
+NOIPA int jit_compile(struct jit *j)
+{
+   j->size = (size_t)sysconf(_SC_PAGESIZE);
+   j->code = mmap(NULL, j->size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   if (j->code == MAP_FAILED)
+      return -1;
+   j->inner = emit(j->code, FN_ALIGN, (void *)callback);
+   j->outer = emit(j->code, 0, (void *)j->inner);
+   if (mprotect(j->code, j->size, PROT_READ | PROT_EXEC) != 0)
+      return -1;
+   /* arm64's instruction cache does not see the data writes by itself. */
+   __builtin___clear_cache((char *)j->code, (char *)j->code + j->size);
+   return 0;
+}
+
+NOIPA int write_perf_map(const struct jit *j)
+{
+   char path[64];
+   FILE *f;
+   snprintf(path, sizeof path, "/tmp/perf-%d.map", (int)getpid());
+   f = fopen(path, "w");
+   if (!f)
+      return -1;
+   fprintf(f, "%lx %zx jit_outer\n", (unsigned long)(uintptr_t)j->outer, sizeof code_template);
+   fprintf(f, "%lx %zx jit_inner\n", (unsigned long)(uintptr_t)j->inner, sizeof code_template);
+   return fclose(f);
+}
+
+int main(void)
+{
+   struct jit j;
+   int sum = 0;
+   if (jit_compile(&j) != 0 || write_perf_map(&j) != 0) {
+      perror("jit");
+      return 1;
+   }
+   for (int i = 0; i < N_CALLS; i++)
+      sum += j.outer(i);
+   printf("%d\n", sum);
+   return 0;
+}
