@@ -2,7 +2,8 @@
 # Install the Debian packages a fresh bookworm machine lacks, per stage.
 #
 #   scripts/deps.sh base      autotools, rsync, the C test framework,
-#                             zlib: the driver, callgrind-utils and check
+#                             zlib: the driver, callgrind-utils and check;
+#                             python3 and node for the e2e runtime fixtures
 #   scripts/deps.sh arm64     the cross toolchain, qemu-user, an arm64 sysroot
 #   scripts/deps.sh browser   chromium for the flame-graph browser test
 #   scripts/deps.sh deb       what dpkg-buildpackage needs for make deb
@@ -50,7 +51,9 @@ install_pkgs() {
 }
 
 case ${1:-base} in
-   base)    install_pkgs $pkgs_base ;;
+   base)    # The e2e node fixture; as for browser, an image's own Node.js does.
+            command -v node >/dev/null || pkgs_base="$pkgs_base nodejs"
+            install_pkgs $pkgs_base ;;
    arm64)   install_pkgs $pkgs_arm64 ;;
    browser) # The image may carry its own Node.js; take Debian's only if none.
             command -v node >/dev/null && command -v npm >/dev/null ||
