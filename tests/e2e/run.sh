@@ -342,8 +342,10 @@ run_node() {   # run_node SRC
    fi
    sym=$(symbolize_profile "$bin.callgrind") || { echo symbolize > "$bin.kinds"; return 1; }
    "$UTILS" edges "$sym" > "$bin.edges" || return 1
-   # A JS function of the script: 'JS:' then the tier mark (~ ^ + *).
-   fib="JS:[~^+*]?fib $src:[0-9]+:[0-9]+"
+   # A JS function of the script: V8's tag ('JS:' in node 20; older V8s,
+   # like bookworm's node 18, say 'LazyCompile:' or 'Function:'), the tier
+   # mark (~ ^ + *), the name and where it is defined.
+   fib="[A-Za-z]+:[~^+*]?fib $src(:[0-9]+)+"
    if ! grep -Eq "(^|-> )$fib " "$bin.edges"; then
       echo "no JS function fib of $src in the symbolized profile"; bad=1; kinds="missing "
    elif ! grep -Eq "^$fib -> $fib [0-9]+ " "$bin.edges"; then
