@@ -5,6 +5,8 @@
 #                             zlib: the driver, callgrind-utils and check;
 #                             python3 and node for the e2e runtime fixtures
 #   scripts/deps.sh arm64     the cross toolchain, qemu-user, an arm64 sysroot
+#   scripts/deps.sh arm64-vm  qemu-system-aarch64 and cpio for the arm64
+#                             reference VM (scripts/arm64-vm.sh)
 #   scripts/deps.sh browser   chromium for the flame-graph browser test
 #   scripts/deps.sh deb       what dpkg-buildpackage needs for make deb
 #   scripts/deps.sh bench     stress-ng, a workload of make bench
@@ -20,6 +22,7 @@ pkgs_base="autoconf automake libtool pkg-config make gcc g++ perl rsync patch
            python3 gdb procps"
 pkgs_arm64="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
             qemu-user-static binfmt-support"
+pkgs_arm64_vm="qemu-system-arm cpio gzip"
 pkgs_bench="stress-ng"
 pkgs_browser="chromium"
 pkgs_deb="debhelper dpkg-dev docbook docbook-xml docbook-xsl xsltproc
@@ -55,11 +58,12 @@ case ${1:-base} in
             command -v node >/dev/null || pkgs_base="$pkgs_base nodejs"
             install_pkgs $pkgs_base ;;
    arm64)   install_pkgs $pkgs_arm64 ;;
+   arm64-vm) install_pkgs $pkgs_arm64_vm ;;
    browser) # The image may carry its own Node.js; take Debian's only if none.
             command -v node >/dev/null && command -v npm >/dev/null ||
                pkgs_browser="$pkgs_browser nodejs npm"
             install_pkgs $pkgs_browser ;;
    deb)     install_pkgs $pkgs_deb ;;
    bench)   install_pkgs $pkgs_bench ;;
-   *)       die "usage: $0 base|arm64|browser|deb|bench" ;;
+   *)       die "usage: $0 base|arm64|arm64-vm|browser|deb|bench" ;;
 esac

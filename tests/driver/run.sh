@@ -276,6 +276,41 @@ test_arm64_failing_vgtest_fails_the_run() {
    rm -rf "${tree:?}/$d"
 }
 
+# The arm64 reference VM (scripts/arm64-vm.sh): a failing vgtest run
+# inside it makes the run fail, and the pass beside it is counted
+# (skipped when no arm64 tree is built or the VM is not prepared).
+vm_ready() {
+   [ -x "$BUILD/arm64/tree/tests/vg_regtest" ] || { echo "skip: no arm64 tree (make arm64)"; return 77; }
+   [ -f "$BUILD/arm64/vm/initrd.cpio.gz" ] || { echo "skip: no arm64 VM (make arm64-vm)"; return 77; }
+}
+
+test_arm64_vm_failing_vgtest_fails_the_run() {
+   local d=none/tests/drivertest-vm rc=0 tree=$BUILD/arm64/tree
+   vm_ready || return $?
+   regtest_fixture "$d" "$tree"; rc=$?; [ $rc = 0 ] || return $rc
+   rm -f "$tree/$d/"{hang,postfail}.vgtest
+   expect_fail "1 passed, 1 failed" env VM_TIMEOUT=300 \
+      "$TOP/scripts/arm64-vm.sh" run --known '' "$d" || return 1
+   # The VM ran the arm64 Valgrind on an arm64 kernel.
+   grep -q "this is not what true prints" "$tree/$d/fail.stdout.diff" ||
+      { echo "no diff of the failing test"; return 1; }
+   rm -rf "${tree:?}/$d"
+}
+
+# A VM that does not power off in time is killed, and that is a failure
+# with the console log kept, never a pass.
+test_arm64_vm_hung_vm_is_a_failure() {
+   local d=none/tests/drivertest-vmhang rc=0 tree=$BUILD/arm64/tree
+   vm_ready || return $?
+   regtest_fixture "$d" "$tree"; rc=$?; [ $rc = 0 ] || return $rc
+   rm -f "$tree/$d/"{pass,fail,postfail}.vgtest
+   printf 'prog: /bin/sleep\nargs: 600\nvgopts: -q\n' > "$tree/$d/hang.vgtest"
+   expect_fail "did not finish within VM_TIMEOUT=20s" env VM_TIMEOUT=20 \
+      "$TOP/scripts/arm64-vm.sh" run --known '' "$d" || return 1
+   [ -s "$BUILD/arm64/vm/run/console.log" ] || { echo "no console log kept"; return 1; }
+   rm -rf "${tree:?}/$d"
+}
+
 [ -f "$TARBALL" ] || die "$TARBALL is missing: run 'make fetch' first"
 tests=("$@")
 [ ${#tests[@]} -gt 0 ] || mapfile -t tests < <(declare -F | sed -n 's/^declare -f test_//p')
