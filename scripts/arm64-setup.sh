@@ -5,7 +5,7 @@
 #      valgrind launcher execs the tool binary, so a plain 'qemu-aarch64
 #      valgrind' is not enough);
 #   2. an arm64 sysroot under build/arm64/sysroot, made from Debian's
-#      libc6:arm64 and libc6-dbg:arm64 (the cross libc in
+#      libc6:arm64 and libc6-dbg:arm64 (and python3.11 for the e2e suite) (the cross libc in
 #      /usr/aarch64-linux-gnu is stripped: memcheck then cannot find its
 #      must-redirect strlen in ld.so, and callgrind shows raw addresses).
 #
@@ -17,7 +17,9 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 SYSROOT=${SYSROOT:-$BUILD/arm64/sysroot}
-SYSROOT_PKGS="libc6 libc6-dbg libgcc-s1 libstdc++6"
+# python3.11 and its minimal library: the e2e python fixture on arm64.
+SYSROOT_PKGS="libc6 libc6-dbg libgcc-s1 libstdc++6 python3.11-minimal libpython3.11-minimal
+              libexpat1 zlib1g"
 # -cpu max reports 32-byte cache lines, and none/tests/arm64/dc_cvax then
 # trips an assertion in vgPlain_flush_dcache: use a real core's model.
 QEMU_CPU_MODEL=${QEMU_CPU_MODEL:-neoverse-n1}
@@ -47,7 +49,9 @@ setup_binfmt() {
 }
 
 setup_sysroot() {
-   [ -f "$SYSROOT/.complete" ] && return 0
+   # .complete holds the package list the sysroot was made from: a new
+   # list remakes it.
+   [ -f "$SYSROOT/.complete" ] && [ "$(cat "$SYSROOT/.complete")" = "$(echo $SYSROOT_PKGS)" ] && return 0
    need_root "downloading the arm64 libraries (dpkg --add-architecture arm64)"
    dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64
    apt-get update -qq >&2
@@ -59,7 +63,7 @@ setup_sysroot() {
    for p in "$dl"/*.deb; do dpkg -x "$p" "$SYSROOT"; done
    # Debian's arm64 libraries are found through these usrmerge links.
    [ -e "$SYSROOT/lib" ] || ln -s usr/lib "$SYSROOT/lib"
-   touch "$SYSROOT/.complete"
+   echo $SYSROOT_PKGS > "$SYSROOT/.complete"
 }
 
 case ${1:-} in
