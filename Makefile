@@ -141,7 +141,15 @@ check-regtest-full: testprogs-full
 	   $(TOP)/scripts/regtest.sh $(if $(T),$(T),$(patsubst %/tests,%,$(filter-out tests,$(FULL_TESTDIRS))))
 
 check-e2e: build utils
-	@VALGRIND=$(VG_PREFIX)/bin/valgrind UTILS=$(UTILS_BIN) $(TOP)/tests/e2e/run.sh
+	@UPSTREAM=$(UPSTREAM) VALGRIND=$(VG_PREFIX)/bin/valgrind UTILS=$(UTILS_BIN) $(TOP)/tests/e2e/run.sh
+
+## make check-fidelity UPSTREAM=1  the e2e suite with pristine upstream and
+##                  with the series, x86_64 and arm64, into the before/after
+##                  table docs/fidelity.md (never fails on a wrong fixture;
+##                  uses the existing builds: make build arm64 upstream upstream-arm64)
+.PHONY: check-fidelity
+check-fidelity: utils
+	@$(TOP)/scripts/fidelity.sh $(if $(filter 1,$(UPSTREAM)),--upstream --output $(TOP)/docs/fidelity.md)
 
 ## make snapshots-update  rewrite tests/e2e/snapshots from an x86_64 run
 ##                  (review the diff before committing it)

@@ -1,0 +1,146 @@
+#!/bin/bash
+# The before/after of the patch set: the e2e suite (tests/e2e/run.sh) on
+# x86_64 and arm64, with the patched builds and, with --upstream, with
+# pristine upstream, then a table of which fixture is wrong where and how.
+#
+#   scripts/fidelity.sh [--upstream] [--output FILE]
+#
+# The builds must exist (make build arm64, and upstream upstream-arm64
+# for --upstream); a missing one is reported in the table, not built.
+# Runs go to build/fidelity/VARIANT/ARCH, the results to
+# build/fidelity/VARIANT.results ('ARCH OPT FIXTURE ok|FAIL|skip KINDS'
+# lines written by run.sh).  The table goes to FILE (default
+# build/fidelity/fidelity.md; make check-fidelity UPSTREAM=1 writes
+# docs/fidelity.md).  Failing fixtures are what this measures, so they do
+# not fail the script; a missing tool or a broken run.sh does.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+UTILS=${UTILS:-$BUILD/utils/callgrind-utils}
+OUT=$BUILD/fidelity
+with_upstream=0 output=$OUT/fidelity.md
+while [ $# -gt 0 ]; do
+   case $1 in
+      --upstream) with_upstream=1 ;;
+      --output)   output=$2; shift ;;
+      *)          die "usage: $0 [--upstream] [--output FILE]" ;;
+   esac
+   shift
+done
+[ -x "$UTILS" ] || die "$UTILS is not built (make utils)"
+
+valgrind_of() {   # valgrind_of VARIANT ARCH
+   case $1/$2 in
+      series/x86_64)   echo "$BUILD/install/bin/valgrind" ;;
+      series/arm64)    echo "$BUILD/arm64/install/bin/valgrind" ;;
+      upstream/x86_64) echo "$BUILD/upstream/install/bin/valgrind" ;;
+      upstream/arm64)  echo "$BUILD/upstream/arm64/install/bin/valgrind" ;;
+   esac
+}
+
+# run_variant VARIANT: the suite on both architectures, x86_64 first (the
+# arm64 run compares its edges with it).
+run_variant() {
+   local variant=$1 arch vg results=$OUT/$1.results start
+   rm -rf "${OUT:?}/$variant" "$results"
+   mkdir -p "$OUT/$variant"
+   for arch in x86_64 arm64; do
+      vg=$(valgrind_of "$variant" "$arch")
+      if [ ! -x "$vg" ]; then
+         say "$variant $arch: $vg is not built"
+         echo "$arch * * not-built" >> "$results"
+         continue
+      fi
+      start=$(date +%s)
+      (
+         if [ "$arch" = arm64 ]; then
+            "$TOP/scripts/arm64-setup.sh" >&2
+            eval "$("$TOP/scripts/arm64-setup.sh" --env)"
+         fi
+         export ARCH=$arch VALGRIND=$vg UTILS E2E_OUT=$OUT/$variant/$arch \
+                E2E_XREF=$OUT/$variant/x86_64 E2E_RESULTS=$results
+         [ "$variant" = upstream ] && export UPSTREAM=1
+         "$TOP/tests/e2e/run.sh" > "$OUT/$variant/$arch.log" 2>&1 || true
+      )
+      say "$variant $arch: $(tail -1 "$OUT/$variant/$arch.log") ($(( $(date +%s) - start )) s)"
+   done
+}
+
+# The cell of one fixture, arch and opt level: 'ok', 'FAIL: kinds', or
+# what kept it from running.
+cell() {   # cell RESULTS ARCH OPT FIXTURE
+   awk -v a="$2" -v o="$3" -v f="$4" '
+      $1 == a && $2 == "*" { r = "not built" }
+      $1 == a && $2 == o && $3 == f {
+         if ($4 == "ok") r = "ok"
+         else if ($4 == "skip") r = "n/a"
+         else { k = ""; for (i = 5; i <= NF; i++) k = k (k == "" ? "" : ", ") $i; r = "FAIL" (k == "" ? "" : ": " k) }
+      }
+      END { print (r == "" ? "-" : r) }' "$1"
+}
+
+write_table() {
+   local f opt arch up se row fixtures
+   mapfile -t fixtures < "$TOP/tests/e2e/fixtures"
+   {
+      echo "# Call-graph fidelity: pristine upstream 3.27.1 against the series"
+      echo
+      echo "Made by \`make check-fidelity UPSTREAM=1\` (scripts/fidelity.sh --upstream"
+      echo "--output docs/fidelity.md) on $(date -u +%Y-%m-%d), from commit"
+      echo "$(git -C "$TOP" rev-parse --short HEAD) with patches/series as it was then:"
+      echo "$(series_patches "$TOP/patches/series" | sed 's|.*/||; s|-.*||' | paste -sd' ' -)."
+      echo "Do not edit it by hand; run the command again."
+      echo
+      echo "Each cell is *upstream* → *series* for the fixture of tests/e2e at that"
+      echo "optimization level (native: the runtime fixtures, python3 on both"
+      echo "architectures and node on x86_64 only, see docs/e2e.md).  A failure"
+      echo "lists how the call graph is wrong, against the edge list written by"
+      echo "hand from the fixture's source (the runtime fixtures: the properties"
+      echo "docs/e2e.md lists):"
+      echo
+      echo "| kind | meaning |"
+      echo "| --- | --- |"
+      echo "| clones | a name with a \`'N\` recursion clone the program does not have (fake recursion) |"
+      echo "| self-loops | \`f -> f\` where f does not call itself |"
+      echo "| inverted | \`b -> a\` where the program has \`a -> b\` |"
+      echo "| contexts | a right edge with its caller context (\`--separate-callers\`) lost or wrong |"
+      echo "| phantom | a call the program never makes |"
+      echo "| missing | a call the program makes that is not shown |"
+      echo "| counts | a right edge with a wrong call count |"
+      echo "| leaks | a function of a skipped object appears as fn= or cfn= |"
+      echo "| xarch | arm64's edges differ from x86_64's (same variant) |"
+      echo "| snapshot | the folded stacks differ from tests/e2e/snapshots |"
+      echo "| option-rejected | Valgrind refused the fixture's options |"
+      echo
+      echo "| fixture | x86_64 -O0 | x86_64 -O2 | arm64 -O0 | arm64 -O2 | x86_64 native | arm64 native |"
+      echo "| --- | --- | --- | --- | --- | --- | --- |"
+      for f in "${fixtures[@]}"; do
+         row="| $f"
+         for col in "x86_64 O0" "x86_64 O2" "arm64 O0" "arm64 O2" "x86_64 -" "arm64 -"; do
+            read -r arch opt <<< "$col"
+            se=$(cell "$OUT/series.results" "$arch" "$opt" "$f")
+            if [ "$with_upstream" = 1 ]; then
+               up=$(cell "$OUT/upstream.results" "$arch" "$opt" "$f")
+               [ "$up" = - ] && [ "$se" = - ] && row="$row | " && continue
+               row="$row | $up → $se"
+            else
+               row="$row | $se"
+            fi
+         done
+         echo "$row |"
+      done
+      echo
+      for v in upstream series; do
+         [ -f "$OUT/$v.results" ] || continue
+         awk -v v="$v" '$4 == "ok" { ok++ } $4 == "FAIL" { bad++ } $4 == "skip" { n++ }
+            END { printf "%s: %d passed, %d failed, %d not applicable.\n", v, ok, bad, n }' "$OUT/$v.results"
+         echo
+      done
+   } > "$output"
+}
+
+mkdir -p "$OUT"
+[ "$with_upstream" = 1 ] && run_variant upstream
+run_variant series
+write_table
+say "table written to $output"
