@@ -195,12 +195,12 @@ arm64-vm: deps-arm64
 # qemu-user.
 ARM_VM_ONLY := callgrind/tests/seed-control
 .PHONY: check-arm64-vm-only
+VM_RUN := TIMEOUT=$(ARM_TIMEOUT) $(TOP)/scripts/arm64-vm.sh run
 check-arm64-vm-only: arm64 arm64-vm
-	@TIMEOUT=$(ARM_TIMEOUT) VM_TIMEOUT=900 $(TOP)/scripts/arm64-vm.sh run $(ARM_VM_ONLY)
+	@VM_TIMEOUT=900 $(VM_RUN) $(ARM_VM_ONLY)
 
 check-arm64-vm: arm64 arm64-vm
-	@TIMEOUT=$(ARM_TIMEOUT) $(TOP)/scripts/arm64-vm.sh run --tree $(if $(VM_TREE),$(VM_TREE),$(ARM_TREE)) \
-	   $(if $(T),$(T),$(ARM_CHECK_DIRS))
+	@$(VM_RUN) --tree $(if $(VM_TREE),$(VM_TREE),$(ARM_TREE)) $(if $(T),$(T),$(ARM_CHECK_DIRS))
 
 ## make bench      patched against pristine upstream Callgrind (bench/callgrind-bench;
 ##                  arm64 too when both arm64 builds exist) and callgrind-utils'

@@ -5,9 +5,10 @@
 #      valgrind launcher execs the tool binary, so a plain 'qemu-aarch64
 #      valgrind' is not enough);
 #   2. an arm64 sysroot under build/arm64/sysroot, made from Debian's
-#      libc6:arm64 and libc6-dbg:arm64 (and python3.11 for the e2e suite) (the cross libc in
+#      libc6:arm64 and libc6-dbg:arm64 (the cross libc in
 #      /usr/aarch64-linux-gnu is stripped: memcheck then cannot find its
-#      must-redirect strlen in ld.so, and callgrind shows raw addresses).
+#      must-redirect strlen in ld.so, and callgrind shows raw addresses),
+#      and python3.11:arm64 for the e2e suite.
 #
 #   scripts/arm64-setup.sh          set up (root needed the first time)
 #   scripts/arm64-setup.sh --env    print the environment for test runs
