@@ -116,11 +116,24 @@ check-driver: testprogs
 
 # callgrind-utils' own suite; its annotate comparison uses the patched
 # build, and its browser test runs when chromium and playwright-core are
-# installed (CGU_BROWSER_REQUIRED=1 makes their absence a failure).
+# installed (CGU_BROWSER_REQUIRED=1 makes their absence a failure).  Then
+# the same suite built with ASan+UBSan, and the parser's libFuzzer target
+# for UTILS_FUZZ_SECONDS (its corpus plus what it finds in that time).
+UTILS_FUZZ_SECONDS ?= 30
 check-utils: utils build
 	@VALGRIND=$(PREFIX)/bin/valgrind CALLGRIND_ANNOTATE=$(PREFIX)/bin/callgrind_annotate \
 	   CGU=$(UTILS_BIN) $(MAKE) -s -C $(UTILS_BUILD) check || \
 	   { cat $(UTILS_BUILD)/test-suite.log; exit 1; }
+	@echo "check-utils: the suite again under ASan+UBSan"
+	@VALGRIND=$(PREFIX)/bin/valgrind CALLGRIND_ANNOTATE=$(PREFIX)/bin/callgrind_annotate \
+	   $(MAKE) -s -C $(UTILS_BUILD) check-asan > $(UTILS_BUILD)/check-asan.log 2>&1 || \
+	   { tail -n 80 $(UTILS_BUILD)/check-asan.log; \
+	     cat $(UTILS_BUILD)/_asan/test-suite.log 2>/dev/null; exit 1; }
+	@grep -E '^# (TOTAL|PASS|FAIL|ERROR)' $(UTILS_BUILD)/check-asan.log
+	@echo "check-utils: fuzzing the parser for $(UTILS_FUZZ_SECONDS) s"
+	@$(MAKE) -s -C $(UTILS_BUILD) fuzz FUZZ_SECONDS=$(UTILS_FUZZ_SECONDS) \
+	   > $(UTILS_BUILD)/fuzz.log 2>&1 || { tail -n 40 $(UTILS_BUILD)/fuzz.log; exit 1; }
+	@grep -E '^Done [0-9]+ runs' $(UTILS_BUILD)/fuzz.log
 
 # The test programs of the regtest directories (the driver's regtest
 # tests use the tree's tests/ programs too).

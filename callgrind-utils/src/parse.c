@@ -42,13 +42,18 @@
  * and cfi= apply to one calls= line.  Compression ids live for the whole
  * file, across parts.  A header key after body lines starts a new part.
  *
- * The input is read through zlib (plain or gzip'd alike) into one buffer
- * and split into lines in place: no allocation per line, memory grows
- * with distinct names and edges only.  Every error names file:line and
- * what was expected.
+ * The input is read into one buffer (a gzip'd file or stdin through zlib,
+ * a plain file with read(), which saves zlib's copy) and split into lines
+ * in place: no allocation per line, memory grows with distinct names and
+ * edges only.  The two most frequent lines, cost lines and references to
+ * compressed names, have a fast path each that reads them straight from
+ * the buffer and hands anything unusual to the general path.  Every
+ * error names file:line and what was expected.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,11 +75,16 @@
 #define NO_NODE UINT32_MAX
 #define NO_ID UINT32_MAX
 #define PLAIN_ID (1u << 31)     /* id | PLAIN_ID: a name without compression */
+/* Bytes the buffer has beyond its capacity, zeroed past the data, so
+ * that the number parser may load 8 bytes at any position of a line. */
+#define SWAR_PAD 8
 
 /* ------------------------------------------------------------ reader */
 
 struct reader {
-	gzFile gz;              /* NULL for memory input */
+	gzFile gz;              /* gzip'd file or stdin; else fd or mem */
+	int fd;                 /* plain file, -1 if none */
+	int read_errno;         /* of a failed read() on fd */
 	const char *mem;
 	size_t mem_len, mem_pos;
 	char *buf;
@@ -119,6 +129,20 @@ static int reader_fill(struct reader *r)
 	room = r->cap - r->end - 1;
 	if (room > READ_CHUNK)
 		room = READ_CHUNK;
+	if (r->fd >= 0) {
+		ssize_t got_fd;
+
+		do
+			got_fd = read(r->fd, r->buf + r->end, room);
+		while (got_fd < 0 && errno == EINTR);
+		if (got_fd < 0) {
+			r->read_errno = errno;
+			return -1;
+		}
+		r->end += (size_t)got_fd;
+		r->eof = got_fd == 0;
+		goto filled;
+	}
 	if (!r->gz) {
 		n = r->mem_len - r->mem_pos < room ? r->mem_len - r->mem_pos : room;
 		if (n)
@@ -126,9 +150,7 @@ static int reader_fill(struct reader *r)
 		r->mem_pos += n;
 		r->end += n;
 		r->eof = r->mem_pos == r->mem_len;
-		reader_note_nul(r, fill_from);
-		reader_note_complete(r, fill_from);
-		return 0;
+		goto filled;
 	}
 	got = gzread(r->gz, r->buf + r->end, (unsigned)room);
 	if (got < 0)
@@ -136,6 +158,8 @@ static int reader_fill(struct reader *r)
 	r->end += (size_t)got;
 	if (got == 0)
 		r->eof = 1;
+filled:
+	memset(r->buf + r->end, 0, SWAR_PAD);
 	reader_note_nul(r, fill_from);
 	reader_note_complete(r, fill_from);
 	return 0;
@@ -210,7 +234,8 @@ static void reader_init(struct reader *r, size_t max_line, size_t size_hint)
 	r->cap = r->max_line + READ_CHUNK + 2;
 	if (size_hint && size_hint + 2 < r->cap)
 		r->cap = size_hint + 2;
-	r->buf = malloc(r->cap);
+	r->fd = -1;
+	r->buf = malloc(r->cap + SWAR_PAD);
 	if (!r->buf)
 		abort();
 }
@@ -219,6 +244,8 @@ static void reader_release(struct reader *r)
 {
 	if (r->gz)
 		gzclose(r->gz);
+	if (r->fd >= 0)
+		close(r->fd);
 	free(r->buf);
 }
 
@@ -512,12 +539,24 @@ static int compressed_name(struct parser *ps, struct space_table *t,
 	return CGU_OK;
 }
 
+/* The name of (defined) id in t, interned in the current profile. */
+static inline name_t name_of(struct parser *ps, struct space_table *t,
+			     uint32_t id)
+{
+	struct cname *c = cname_at(t, id);
+
+	if (c->owner != target(ps)) {
+		c->interned = intern(ps, c->s, c->len);
+		c->owner = ps->p;
+	}
+	return c->interned;
+}
+
 /* Resolve the value of a name line (v..end, after "key=") in space sp. */
 static int resolve_name(struct parser *ps, enum space sp, const char *key,
 			const char *v, const char *end, name_t *out)
 {
 	struct space_table *t = &ps->spaces[sp];
-	struct cname *c;
 	uint32_t id = 0;
 	int rc;
 
@@ -526,12 +565,7 @@ static int resolve_name(struct parser *ps, enum space sp, const char *key,
 		id = plain_name(ps, t, v, (size_t)(end - v));
 	else if ((rc = compressed_name(ps, t, key, v, end, &id)))
 		return rc;
-	c = cname_at(t, id);
-	if (c->owner != target(ps)) {
-		c->interned = intern(ps, c->s, c->len);
-		c->owner = ps->p;
-	}
-	*out = c->interned;
+	*out = name_of(ps, t, id);
 	ps->last_id = id;
 	return CGU_OK;
 }
@@ -903,6 +937,63 @@ static int cost_line(struct parser *ps, const char *s)
 	return CGU_OK;
 }
 
+/* The leading decimal digits of s, up to 8 of them, in a few word
+ * operations instead of a loop per digit; s has 8 readable bytes (the
+ * buffer's SWAR_PAD).  Returns how many digits there are (0 to 8), and
+ * their value in *out.
+ *
+ * A byte is a digit when neither w - '0' nor w + (0x7f - '9') sets its
+ * top bit.  The lowest flagged byte (of w in little-endian order) is
+ * exact: the bytes below it are digits, which neither borrow nor carry.  The
+ * digits are then shifted to the top of the word (the first one,
+ * the most significant, lands in byte 8 - n), and pairs, quads and
+ * the two halves are combined by multiplies that cannot carry across
+ * lanes (each step's lanes hold at most 99, 9999, 99999999). */
+static inline unsigned swar_digits(const char *s, uint64_t *out)
+{
+	uint64_t w, a, m;
+	unsigned n;
+
+	memcpy(&w, s, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	a = w - 0x3030303030303030ULL;
+	m = (a | (w + 0x4646464646464646ULL)) & 0x8080808080808080ULL;
+	n = m ? (unsigned)__builtin_ctzll(m) >> 3 : 8;
+	*out = 0;
+	if (!n)
+		return 0;
+	a <<= 8 * (8 - n);
+	a = (a * 10 + (a >> 8)) & 0x00ff00ff00ff00ffULL;
+	a = (a * 100 + (a >> 16)) & 0x0000ffff0000ffffULL;
+	*out = (a * 10000 + (a >> 32)) & 0xffffffffULL;
+	return n;
+}
+
+/* parse_u64() for the fast path, decimal only: up to 15 digits go
+ * through swar_digits(), a longer number through the checked loop. */
+static inline __attribute__((always_inline)) const char *
+fast_u64(const char *s, uint64_t *out)
+{
+	static const uint64_t pow10[8] = { 1, 10, 100, 1000, 10000, 100000,
+					   1000000, 10000000 };
+	uint64_t hi, lo;
+	unsigned n = swar_digits(s, &hi), n2;
+	int ovf;
+
+	if (n < 8) {
+		*out = hi;
+		return n ? s + n : NULL;
+	}
+	n2 = swar_digits(s + 8, &lo);
+	if (n2 < 8) {
+		*out = hi * pow10[n2] + lo;
+		return s + 8 + n2;
+	}
+	return parse_u64(s, out, 0, &ovf);
+}
+
 static inline int fast_end_of_token(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n';
@@ -920,7 +1011,6 @@ static char *fast_cost_line(struct parser *ps, char *p)
 	cgu_cost v[CGU_MAX_EVENTS];
 	const char *s = p;
 	size_t col, n = 0;
-	int ovf;
 
 	if (!ps->nev || ps->node == NO_NODE)
 		return NULL;
@@ -935,7 +1025,7 @@ static char *fast_cost_line(struct parser *ps, char *p)
 			pos[col] = ps->lastpos[col];
 			s++;
 		} else {
-			s = parse_u64(s + (c == '+' || c == '-'), &x, 0, &ovf);
+			s = fast_u64(s + (c == '+' || c == '-'), &x);
 			if (!s)
 				return NULL;
 			pos[col] = c == '+' ? ps->lastpos[col] + (int64_t)x
@@ -952,7 +1042,7 @@ static char *fast_cost_line(struct parser *ps, char *p)
 			break;
 		if (n == ps->nev)
 			return NULL;
-		s = parse_u64(s, &v[n++], 0, &ovf);
+		s = fast_u64(s, &v[n++]);
 		if (!s || !fast_end_of_token(*s))
 			return NULL;
 	}
@@ -961,11 +1051,28 @@ static char *fast_cost_line(struct parser *ps, char *p)
 	for (col = 0; col < ps->npos; col++)
 		ps->lastpos[col] = pos[col];
 	ps->in_body = 1;
-	add_costs(ps, v, n);
+	if (ps->calls_line || ps->opts->on_cost_line) {
+		add_costs(ps, v, n);
+	} else {                       /* add_costs() of a self cost */
+		cgu_cost *dst = cgu_self(ps->p, ps->node);
+		size_t i;
+
+		for (i = 0; i < n; i++) {
+			dst[ps->evmap[i]] += v[i];
+			ps->part_sum[i] += v[i];
+		}
+	}
 	return p + (s - p) + 1;
 }
 
 /* ----------------------------------------------------- body lines */
+
+/* ps->fn (with ps->last_id) is the new current function. */
+static void enter_fn(struct parser *ps)
+{
+	ps->node = lookup_node(ps, ps->last_id, ps->fn, ps->ob ? ps->ob : ps->empty,
+			       ps->file ? ps->file : ps->empty);
+}
 
 static int line_fn(struct parser *ps, const char *v, const char *end)
 {
@@ -973,8 +1080,7 @@ static int line_fn(struct parser *ps, const char *v, const char *end)
 
 	if (rc)
 		return rc;
-	ps->node = lookup_node(ps, ps->last_id, ps->fn, ps->ob ? ps->ob : ps->empty,
-			       ps->file ? ps->file : ps->empty);
+	enter_fn(ps);
 	return CGU_OK;
 }
 
@@ -1062,42 +1168,52 @@ static name_t *name_slot(struct parser *ps, int slot, name_t *scratch)
 	}
 }
 
-/* The key of a line that starts "key=", or NULL: the first characters
- * pick the one candidate, which is then checked whole. */
-static const struct body_key *match_body_key(const char *line)
+/* The key of a line that starts "key=", or NULL.  Each character is
+ * compared only once the one before it matched, so nothing past the
+ * line's end (its NUL or newline) is read. */
+static inline const struct body_key *match_body_key(const char *l)
 {
-	const struct body_key *k;
-	int i;
-	size_t j;
+	int i = -1;
 
-	switch (line[0]) {
+	switch (l[0]) {
 	case 'f':
-		i = line[1] == 'n' ? K_FN : line[1] == 'l' ? K_FL
-		  : line[1] == 'i' ? K_FI : line[1] == 'e' ? K_FE : -1;
-		break;
-	case 'c':
-		i = line[1] == 'a' ? K_CALLS : line[1] == 'o' ? K_COB
-		  : line[1] != 'f' ? -1 : line[2] == 'n' ? K_CFN
-		  : line[2] == 'i' ? K_CFI : line[2] == 'l' ? K_CFL : -1;
+		i = l[1] == 'n' ? K_FN : l[1] == 'l' ? K_FL
+		  : l[1] == 'i' ? K_FI : l[1] == 'e' ? K_FE : -1;
+		if (i >= 0 && l[2] != '=')
+			i = -1;
 		break;
 	case 'o':
-		i = K_OB;
+		if (l[1] == 'b' && l[2] == '=')
+			i = K_OB;
+		break;
+	case 'c':
+		if (l[1] == 'f') {
+			i = l[2] == 'n' ? K_CFN : l[2] == 'i' ? K_CFI
+			  : l[2] == 'l' ? K_CFL : -1;
+			if (i >= 0 && l[3] != '=')
+				i = -1;
+		} else if (l[1] == 'o') {
+			if (l[2] == 'b' && l[3] == '=')
+				i = K_COB;
+		} else if (!strncmp(l, "calls=", 6)) {
+			i = K_CALLS;
+		}
 		break;
 	case 'j':
-		i = line[1] == 'u' ? K_JUMP : line[1] == 'c' ? K_JCND
-		  : line[1] != 'f' ? -1 : line[2] == 'i' ? K_JFI
-		  : line[2] == 'n' ? K_JFN : -1;
+		if (l[1] == 'f') {
+			i = l[2] == 'i' ? K_JFI : l[2] == 'n' ? K_JFN : -1;
+			if (i >= 0 && l[3] != '=')
+				i = -1;
+		} else if (!strncmp(l, "jump=", 5)) {
+			i = K_JUMP;
+		} else if (!strncmp(l, "jcnd=", 5)) {
+			i = K_JCND;
+		}
 		break;
 	default:
-		return NULL;
+		break;
 	}
-	if (i < 0)
-		return NULL;
-	k = &body_keys[i];
-	for (j = 0; j < k->len; j++)
-		if (line[j] != k->key[j])
-			return NULL;
-	return line[k->len] == '=' ? k : NULL;
+	return i < 0 ? NULL : &body_keys[i];
 }
 
 /* line..end is "key=value", eq at the '=', with key k (NULL: unknown). */
@@ -1131,6 +1247,47 @@ static int body_line(struct parser *ps, const struct body_key *k, char *line,
 		return resolve_name(ps, k->sp, k->key, v, end,
 				    name_slot(ps, k->slot, &scratch));
 	}
+}
+
+/* The fast path of the most frequent line after cost lines: a name
+ * line that refers to a defined compressed id, "key=(N)\n", read
+ * straight from the buffer as fast_cost_line() reads a cost line.  It
+ * has the effect body_line() would have; for anything else (a
+ * definition, a plain name, an unknown id, calls= and jumps, "\r\n",
+ * too long) it returns NULL having changed nothing. */
+static char *fast_name_line(struct parser *ps, char *p)
+{
+	const struct body_key *k = match_body_key(p);
+	struct space_table *t;
+	const char *s;
+	uint64_t id;
+	name_t name, scratch;
+
+	if (!k || ps->calls_line || k->kind == BK_CALLS ||
+	    k->kind == BK_JUMP || p[k->len + 1] != '(')
+		return NULL;
+	s = fast_u64(p + k->len + 2, &id);
+	t = &ps->spaces[k->sp];
+	if (!s || s[0] != ')' || s[1] != '\n' || id >= t->cap ||
+	    !t->v[id].s || (size_t)(s + 1 - p) > ps->r.max_line)
+		return NULL;
+	ps->in_body = 1;
+	name = name_of(ps, t, (uint32_t)id);
+	ps->last_id = (uint32_t)id;
+	switch (k->kind) {
+	case BK_FN:
+		ps->fn = name;
+		enter_fn(ps);
+		break;
+	case BK_CFN:
+		ps->cfn = name;
+		ps->cfn_id = (uint32_t)id;
+		break;
+	default:
+		*name_slot(ps, k->slot, &scratch) = name;
+		break;
+	}
+	return (char *)s + 2;
 }
 
 static int is_cost_start(char c)
@@ -1202,8 +1359,10 @@ static int run(struct parser *ps)
 	int rc;
 
 	for (;;) {
-		if (r->start < r->complete && is_cost_start(r->buf[r->start])) {
-			char *next = fast_cost_line(ps, r->buf + r->start);
+		if (r->start < r->complete) {
+			char *p = r->buf + r->start;
+			char *next = is_cost_start(*p) ? fast_cost_line(ps, p)
+						       : fast_name_line(ps, p);
 
 			if (next) {
 				ps->lineno++;
@@ -1218,12 +1377,16 @@ static int run(struct parser *ps)
 		if (rc == -1) {
 			int zerr = 0;
 			const char *why = ps->r.gz ? gzerror(ps->r.gz, &zerr)
-						   : "read error";
+				: ps->r.fd >= 0 ? strerror(ps->r.read_errno)
+				: "read error";
 
 			size_t n = strlen(ps->name);
 
+			/* zlib repeats the path, "<fd:N>" after gzdopen() */
 			if (!strncmp(why, ps->name, n) && !strncmp(why + n, ": ", 2))
-				why += n + 2;        /* zlib repeats the path */
+				why += n + 2;
+			else if (!strncmp(why, "<fd:", 4) && strstr(why, ">: "))
+				why = strstr(why, ">: ") + 3;
 			return cgu_error_set(ps->err, CGU_EIO, ps->name, 0,
 					     "cannot read: %s", why);
 		}
@@ -1298,16 +1461,35 @@ int cgu_parse_file(const char *path, const struct cgu_parse_opts *opts,
 		   struct cgu_profile_set *set, struct cgu_error *err)
 {
 	struct parser ps;
-	int rc;
+	int rc, fd = -1;
 	int stdin_input = !strcmp(path, "-");
+	unsigned char magic[2];
 
 	parser_init(&ps, stdin_input ? "<stdin>" : path, opts, set, err, 0);
-	ps.r.gz = stdin_input ? gzdopen(dup(0), "rb") : gzopen(path, "rb");
-	if (!ps.r.gz) {
+	if (stdin_input) {
+		ps.r.gz = gzdopen(dup(0), "rb");
+	} else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+		/* zlib only for gzip data (it would copy plain text once
+		 * more) and for what cannot be peeked at, such as a pipe */
+		ssize_t m = pread(fd, magic, 2, 0);
+
+		if ((m < 0 && errno == ESPIPE) ||
+		    (m == 2 && magic[0] == 0x1f && magic[1] == 0x8b))
+			ps.r.gz = gzdopen(fd, "rb");
+		else
+			ps.r.fd = fd;
+	}
+	if (!ps.r.gz && ps.r.fd < 0) {
+		int e = errno;
+
+		if (fd >= 0 && ps.r.fd < 0)
+			close(fd);
 		parser_release(&ps);
+		errno = e;
 		return cgu_error_set(err, CGU_EIO, path, 0, "cannot open: %m");
 	}
-	gzbuffer(ps.r.gz, GZ_BUFFER);
+	if (ps.r.gz)
+		gzbuffer(ps.r.gz, GZ_BUFFER);
 	rc = run(&ps);
 	parser_release(&ps);
 	return rc;

@@ -114,6 +114,19 @@ static void test_missing_file(void **state)
 	cgu_profile_set_release(&set);
 }
 
+/* A plain file is read with read(): its errors name the file too. */
+static void test_read_error(void **state)
+{
+	struct cgu_profile_set set;
+	struct cgu_error err;
+
+	(void)state;
+	cgu_profile_set_init(&set);
+	assert_int_equal(cgu_parse_file("/", NULL, &set, &err), CGU_EIO);
+	assert_string_equal(err.msg, "/: cannot read: Is a directory");
+	cgu_profile_set_release(&set);
+}
+
 static void test_corrupt_gzip(void **state)
 {
 	struct cgu_profile_set set;
@@ -167,6 +180,7 @@ int main(void)
 		cmocka_unit_test(test_error_cases),
 		cmocka_unit_test(test_totals_check_can_be_disabled),
 		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_read_error),
 		cmocka_unit_test(test_corrupt_gzip),
 		cmocka_unit_test(test_nul_byte_and_empty_input),
 		cmocka_unit_test(test_unknown_event_for_outputs),

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <zlib.h>
 #include "testutil.h"
 
@@ -206,6 +208,214 @@ static void test_gzip_input(void **state)
 	cgu_profile_free(p);
 }
 
+/* Every width of a decimal number, 1 to 20 digits, in both columns of
+ * a cost line (position and events), from memory and from a file: the
+ * fast path reads up to 8 digits at a time, so the widths around 8 and
+ * 16 and the 20 digits of UINT64_MAX are the ones that matter. */
+struct pos_seen {
+	int64_t last;
+	unsigned long lines;
+};
+
+static void note_position(void *ctx, const struct cgu_profile *p,
+			  uint32_t node, const int64_t *pos, size_t npos,
+			  const cgu_cost *costs)
+{
+	struct pos_seen *seen = ctx;
+
+	(void)p;
+	(void)node;
+	(void)npos;
+	(void)costs;
+	seen->last = pos[0];
+	seen->lines++;
+}
+
+static void check_number_width(int width, int from_file, int hook)
+{
+	static const char digits[] = "18446744073709551615";
+	char num[32], text[256];
+	struct cgu_parse_opts o = { 0 };
+	struct cgu_profile_set set;
+	struct cgu_error err;
+	struct pos_seen seen = { 0, 0 };
+	uint64_t want;
+	int rc;
+
+	/* the leading digits of UINT64_MAX, and a run of 9s below 2^63 */
+	memcpy(num, digits, (size_t)width);
+	num[width] = '\0';
+	want = strtoull(num, NULL, 10);
+	snprintf(text, sizeof(text), "events: A B\nfn=f\n%.*s %s %.*s\n"
+		 "+1 1 0\n", width < 19 ? width : 18, "999999999999999999",
+		 num, width, "99999999999999999999");
+	if (hook) {                    /* the hook takes the general path */
+		o.on_cost_line = note_position;
+		o.on_cost_line_ctx = &seen;
+	}
+	cgu_profile_set_init(&set);
+	if (from_file) {
+		char path[] = "/tmp/cgu-test-XXXXXX";
+		int fd = mkstemp(path);
+		FILE *f = fdopen(fd, "w");
+
+		assert_non_null(f);
+		fputs(text, f);
+		fclose(f);
+		rc = cgu_parse_file(path, &o, &set, &err);
+		unlink(path);
+	} else {
+		rc = parse_string(text, &o, &set, &err);
+	}
+	if (width == 20) {
+		/* 99999999999999999999 does not fit: the B column errs */
+		assert_int_equal(rc, CGU_EINPUT);
+		assert_non_null(strstr(err.msg, ":3: cost for event B does "
+				       "not fit in 64 bits"));
+		cgu_profile_set_release(&set);
+		return;
+	}
+	assert_int_equal(rc, 0);
+	assert_int_equal(set.v[0]->totals[0], want + 1);
+	assert_int_equal(set.v[0]->totals[1],
+			 strtoull("99999999999999999999" + 20 - width, NULL, 10));
+	assert_int_equal(seen.lines, hook ? 2 : 0);
+	if (hook)
+		assert_int_equal(seen.last, (int64_t)strtoull("999999999999999999" +
+					18 - (width < 19 ? width : 18), NULL,
+					10) + 1);
+	cgu_profile_set_release(&set);
+}
+
+static void test_number_widths(void **state)
+{
+	int w;
+
+	(void)state;
+	for (w = 1; w <= 20; w++) {
+		check_number_width(w, 0, 0);
+		check_number_width(w, 1, 0);
+		check_number_width(w, 0, 1);
+		check_number_width(w, 1, 1);
+	}
+}
+
+/* A path that cannot be peeked at (a pipe) still gets gzip detection:
+ * it goes through zlib, as plain and gzip'd files both may. */
+static void test_gzip_through_fifo(void **state)
+{
+	char dir[] = "/tmp/cgu-test-XXXXXX";
+	char path[64], chunk[4096];
+	struct cgu_profile *p;
+	const char *paths[1] = { path };
+	char *text;
+	pid_t pid;
+	int status;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		gzFile gz = gzopen(path, "wb");
+		FILE *in = fopen(data_path("basic.out"), "rb");
+		size_t n;
+
+		if (!gz || !in)
+			_exit(1);
+		while ((n = fread(chunk, 1, sizeof(chunk), in)) > 0)
+			gzwrite(gz, chunk, (unsigned)n);
+		gzclose(gz);
+		_exit(0);
+	}
+	p = cgu_load(paths, 1, NULL, NULL);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	unlink(path);
+	rmdir(dir);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_non_null(p);
+	text = edges_of(p, 0);
+	assert_string_equal(text, basic_edges);
+	free(text);
+	cgu_profile_free(p);
+}
+
+static int write_json(const struct cgu_profile *p, FILE *f, void *ctx)
+{
+	(void)ctx;
+	return cgu_json_write(p, f, NULL);
+}
+
+/* JSON of text parsed from memory, or the error message. */
+static char *json_or_error(const char *text, size_t len)
+{
+	struct cgu_profile_set set;
+	struct cgu_error err;
+	char *out;
+
+	cgu_profile_set_init(&set);
+	if (cgu_parse_mem(text, len, "t", NULL, &set, &err))
+		out = strdup(err.msg);
+	else
+		out = capture(set.v[0], write_json, NULL);
+	cgu_profile_set_release(&set);
+	return out;
+}
+
+/* The fast paths of cost lines and compressed-name references give the
+ * model the general path gives: "\r\n" line endings take every line off
+ * the fast paths.  On every file here, real profiles (compressed names,
+ * subpositions, inline files) and error cases alike. */
+static void test_fast_paths_match_general(void **state)
+{
+	static const char *const files[] = {
+		"real-prog.out.gz", "real-prog-ctx.out.gz", "compressed.out",
+		"basic.out", "subpos.out", "inline.out", "jumps.out",
+		"parts.out", "short.out", "err-unknown-id.out",
+		"err-nonnumeric.out", "err-overflow.out", "err-bad-position.out",
+		"err-calls-no-cost.out", "err-too-many-costs.out",
+	};
+	size_t f;
+
+	(void)state;
+	for (f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+		gzFile gz = gzopen(data_path(files[f]), "rb");
+		char *text = NULL, *crlf, *a, *b;
+		size_t len = 0, cap = 0, i, n = 0;
+		int got;
+
+		assert_non_null(gz);
+		do {
+			if (cap - len < 65536) {
+				cap = cap * 2 + 65536;
+				text = realloc(text, cap);
+				assert_non_null(text);
+			}
+			got = gzread(gz, text + len, 65536);
+			assert_true(got >= 0);
+			len += (size_t)got;
+		} while (got > 0);
+		gzclose(gz);
+		crlf = malloc(2 * len + 1);
+		assert_non_null(crlf);
+		for (i = 0; i < len; i++) {
+			if (text[i] == '\n')
+				crlf[n++] = '\r';
+			crlf[n++] = text[i];
+		}
+		a = json_or_error(text, len);
+		b = json_or_error(crlf, n);
+		if (strcmp(a, b))
+			fail_msg("%s: fast and general paths differ", files[f]);
+		free(a);
+		free(b);
+		free(crlf);
+		free(text);
+	}
+}
+
 static void test_long_lines_within_limit(void **state)
 {
 	/* a name of 200 KiB is fine under the default limit, and lines
@@ -258,6 +468,9 @@ int main(void)
 		cmocka_unit_test(test_parts_merged_or_apart),
 		cmocka_unit_test(test_several_files),
 		cmocka_unit_test(test_gzip_input),
+		cmocka_unit_test(test_gzip_through_fifo),
+		cmocka_unit_test(test_number_widths),
+		cmocka_unit_test(test_fast_paths_match_general),
 		cmocka_unit_test(test_long_lines_within_limit),
 		cmocka_unit_test(test_roundtrip_writer),
 	};
