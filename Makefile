@@ -175,12 +175,18 @@ arm64: deps deps-arm64 prepare
 	   SERIES=$(SERIES) $(TOP)/scripts/build.sh $(ARM_TESTDIRS)
 
 ## make check-arm64  upstream callgrind+cachegrind regtests and our arm64
-##                  tests, on arm64 under qemu-user (T=dir/or/test for one),
-##                  and in the arm64 VM the tests qemu-user cannot run
+##                  tests, on arm64 under qemu-user, and in the arm64 VM the
+##                  tests qemu-user cannot run; T=dir/or/test runs only that
+##                  (in the VM if it is one of those)
+ifneq ($(T),)
+check-arm64:
+	@$(MAKE) -s $(if $(filter $(T:.vgtest=),$(ARM_VM_ONLY)),check-arm64-vm,check-arm64-regtest) T=$(T)
+else
 check-arm64: check-arm64-regtest check-arm64-e2e check-arm64-vm-only
 	@$(TOP)/tests/driver/run.sh arm64_failing_vgtest_fails_the_run \
 	   arm64_vm_failing_vgtest_fails_the_run arm64_vm_hung_vm_is_a_failure
 	@echo "check-arm64: all stages passed"
+endif
 
 check-arm64-regtest: arm64
 	@$(TOP)/scripts/arm64-setup.sh
