@@ -19,7 +19,7 @@ set -euo pipefail
 
 pkgs_base="autoconf automake libtool pkg-config make gcc g++ perl rsync patch
            xz-utils bzip2 libcmocka-dev zlib1g-dev libelf-dev libcapstone-dev
-           python3 gdb procps clang"
+           python3 gdb procps clang libclang-rt-14-dev"
 pkgs_arm64="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
             qemu-user-static binfmt-support"
 pkgs_arm64_vm="qemu-system-arm cpio gzip"
