@@ -120,13 +120,12 @@ check-driver: testprogs
 # the same suite built with ASan+UBSan, and the parser's libFuzzer target
 # for UTILS_FUZZ_SECONDS (its corpus plus what it finds in that time).
 UTILS_FUZZ_SECONDS ?= 30
+UTILS_TEST_ENV := VALGRIND=$(PREFIX)/bin/valgrind CALLGRIND_ANNOTATE=$(PREFIX)/bin/callgrind_annotate
 check-utils: utils build
-	@VALGRIND=$(PREFIX)/bin/valgrind CALLGRIND_ANNOTATE=$(PREFIX)/bin/callgrind_annotate \
-	   CGU=$(UTILS_BIN) $(MAKE) -s -C $(UTILS_BUILD) check || \
+	@$(UTILS_TEST_ENV) CGU=$(UTILS_BIN) $(MAKE) -s -C $(UTILS_BUILD) check || \
 	   { cat $(UTILS_BUILD)/test-suite.log; exit 1; }
 	@echo "check-utils: the suite again under ASan+UBSan"
-	@VALGRIND=$(PREFIX)/bin/valgrind CALLGRIND_ANNOTATE=$(PREFIX)/bin/callgrind_annotate \
-	   $(MAKE) -s -C $(UTILS_BUILD) check-asan > $(UTILS_BUILD)/check-asan.log 2>&1 || \
+	@$(UTILS_TEST_ENV) $(MAKE) -s -C $(UTILS_BUILD) check-asan > $(UTILS_BUILD)/check-asan.log 2>&1 || \
 	   { tail -n 80 $(UTILS_BUILD)/check-asan.log; \
 	     cat $(UTILS_BUILD)/_asan/test-suite.log 2>/dev/null; exit 1; }
 	@grep -E '^# (TOTAL|PASS|FAIL|ERROR)' $(UTILS_BUILD)/check-asan.log

@@ -869,6 +869,18 @@ static const char *parse_subposition(struct parser *ps, const char *s,
 
 /* Add the n event counts of a cost line: to the pending call's edge, or
  * to the current node's self cost (and the part's sum). */
+/* The counts of a cost line as self cost of the current node. */
+static inline void add_self(struct parser *ps, const cgu_cost *v, size_t n)
+{
+	cgu_cost *dst = cgu_self(ps->p, ps->node);
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		dst[ps->evmap[i]] += v[i];
+		ps->part_sum[i] += v[i];
+	}
+}
+
 static void add_costs(struct parser *ps, const cgu_cost *v, size_t n)
 {
 	cgu_cost *dst, line[CGU_MAX_EVENTS];
@@ -885,11 +897,7 @@ static void add_costs(struct parser *ps, const cgu_cost *v, size_t n)
 		ps->cfn = ps->cob = ps->cfi = NULL;
 		return;
 	}
-	dst = cgu_self(ps->p, ps->node);
-	for (i = 0; i < n; i++) {
-		dst[ps->evmap[i]] += v[i];
-		ps->part_sum[i] += v[i];
-	}
+	add_self(ps, v, n);
 	if (!ps->opts->on_cost_line)
 		return;
 	memset(line, 0, ps->p->nevents * sizeof(line[0]));
@@ -1051,17 +1059,10 @@ static char *fast_cost_line(struct parser *ps, char *p)
 	for (col = 0; col < ps->npos; col++)
 		ps->lastpos[col] = pos[col];
 	ps->in_body = 1;
-	if (ps->calls_line || ps->opts->on_cost_line) {
+	if (ps->calls_line || ps->opts->on_cost_line)
 		add_costs(ps, v, n);
-	} else {                       /* add_costs() of a self cost */
-		cgu_cost *dst = cgu_self(ps->p, ps->node);
-		size_t i;
-
-		for (i = 0; i < n; i++) {
-			dst[ps->evmap[i]] += v[i];
-			ps->part_sum[i] += v[i];
-		}
-	}
+	else
+		add_self(ps, v, n);    /* add_costs() without its call */
 	return p + (s - p) + 1;
 }
 
@@ -1074,15 +1075,6 @@ static void enter_fn(struct parser *ps)
 			       ps->file ? ps->file : ps->empty);
 }
 
-static int line_fn(struct parser *ps, const char *v, const char *end)
-{
-	int rc = resolve_name(ps, SP_FN, "fn", v, end, &ps->fn);
-
-	if (rc)
-		return rc;
-	enter_fn(ps);
-	return CGU_OK;
-}
 
 static int line_calls(struct parser *ps, const char *v)
 {
@@ -1216,12 +1208,34 @@ static inline const struct body_key *match_body_key(const char *l)
 	return i < 0 ? NULL : &body_keys[i];
 }
 
+/* The effect of a name line of key k (not calls= or a jump) whose name
+ * resolved to name, ps->last_id its id. */
+static void apply_name(struct parser *ps, const struct body_key *k,
+		       name_t name)
+{
+	name_t scratch;
+
+	switch (k->kind) {
+	case BK_FN:
+		ps->fn = name;
+		enter_fn(ps);
+		break;
+	case BK_CFN:
+		ps->cfn = name;
+		ps->cfn_id = ps->last_id;
+		break;
+	default:
+		*name_slot(ps, k->slot, &scratch) = name;
+		break;
+	}
+}
+
 /* line..end is "key=value", eq at the '=', with key k (NULL: unknown). */
 static int body_line(struct parser *ps, const struct body_key *k, char *line,
 		     char *eq, const char *end)
 {
 	const char *v = eq + 1;
-	name_t scratch;
+	name_t name;
 	int rc;
 
 	ps->in_body = 1;
@@ -1233,19 +1247,15 @@ static int body_line(struct parser *ps, const struct body_key *k, char *line,
 			    "ob= cob= cfi= cfl= cfn= calls= jump= jcnd=", line);
 	}
 	switch (k->kind) {
-	case BK_FN:
-		return line_fn(ps, v, end);
-	case BK_CFN:
-		rc = resolve_name(ps, SP_FN, "cfn", v, end, &ps->cfn);
-		ps->cfn_id = ps->last_id;
-		return rc;
 	case BK_CALLS:
 		return line_calls(ps, v);
 	case BK_JUMP:
 		return line_jump(ps, k->key, v);
 	default:
-		return resolve_name(ps, k->sp, k->key, v, end,
-				    name_slot(ps, k->slot, &scratch));
+		rc = resolve_name(ps, k->sp, k->key, v, end, &name);
+		if (!rc)
+			apply_name(ps, k, name);
+		return rc;
 	}
 }
 
@@ -1261,7 +1271,6 @@ static char *fast_name_line(struct parser *ps, char *p)
 	struct space_table *t;
 	const char *s;
 	uint64_t id;
-	name_t name, scratch;
 
 	if (!k || ps->calls_line || k->kind == BK_CALLS ||
 	    k->kind == BK_JUMP || p[k->len + 1] != '(')
@@ -1272,21 +1281,8 @@ static char *fast_name_line(struct parser *ps, char *p)
 	    !t->v[id].s || (size_t)(s + 1 - p) > ps->r.max_line)
 		return NULL;
 	ps->in_body = 1;
-	name = name_of(ps, t, (uint32_t)id);
 	ps->last_id = (uint32_t)id;
-	switch (k->kind) {
-	case BK_FN:
-		ps->fn = name;
-		enter_fn(ps);
-		break;
-	case BK_CFN:
-		ps->cfn = name;
-		ps->cfn_id = (uint32_t)id;
-		break;
-	default:
-		*name_slot(ps, k->slot, &scratch) = name;
-		break;
-	}
+	apply_name(ps, k, name_of(ps, t, (uint32_t)id));
 	return (char *)s + 2;
 }
 
