@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -106,16 +107,47 @@ int cli_event(const struct cli_input *in, const struct cgu_profile *p)
 	return ev;
 }
 
+/* Outputs run to tens of megabytes (folded stacks repeat every frame
+ * name); a larger buffer than stdio's 4 KiB saves most write() calls.
+ * One output is open at a time; a terminal keeps its line buffering. */
+#define OUT_BUFFER (256 * 1024)
+static char *stdout_buffer;
+static struct { FILE *f; char *buffer; } open_output;
+
+static void buffer_output(FILE *f)
+{
+	char *b;
+
+	if (f == stdout ? stdout_buffer || isatty(STDOUT_FILENO)
+			: open_output.f != NULL)
+		return;
+	b = malloc(OUT_BUFFER);
+	if (!b || setvbuf(f, b, _IOFBF, OUT_BUFFER)) {
+		free(b);
+		return;
+	}
+	if (f == stdout) {
+		stdout_buffer = b;
+	} else {
+		open_output.f = f;
+		open_output.buffer = b;
+	}
+}
+
 FILE *cli_open_output(const char *path)
 {
 	FILE *f;
 
-	if (!path || !strcmp(path, "-"))
+	if (!path || !strcmp(path, "-")) {
+		buffer_output(stdout);
 		return stdout;
+	}
 	f = fopen(path, "w");
 	if (!f)
 		fprintf(stderr, "callgrind-utils: %s: cannot open: %s\n", path,
 			strerror(errno));
+	else
+		buffer_output(f);
 	return f;
 }
 
@@ -125,6 +157,11 @@ int cli_close_output(FILE *f, const char *path)
 
 	if (f != stdout && fclose(f))
 		bad = 1;
+	if (f == open_output.f) {
+		free(open_output.buffer);
+		open_output.f = NULL;
+		open_output.buffer = NULL;
+	}
 	if (bad)
 		fprintf(stderr, "callgrind-utils: %s: write error\n",
 			path && strcmp(path, "-") ? path : "<stdout>");

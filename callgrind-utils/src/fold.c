@@ -20,7 +20,8 @@
  *     is a caller whose own callers are all on the stack (one level of
  *     lookahead, so that in a->b->a the stack goes through the caller of
  *     the cycle).  When no caller is left the node is taken as the root.
- *     Self calls are ignored likewise.
+ *     Self calls are ignored likewise: a function called only by itself
+ *     is a root.
  *   - Pruning: a share below min_fraction of the event total is no longer
  *     split; it follows the heaviest caller whole.  This bounds the work
  *     (about 1/min_fraction stacks) without losing any cost.
@@ -28,6 +29,12 @@
  *     to the heaviest caller, so the lines add up exactly to the self
  *     cost, and in sum to the profile total for the event.
  *   - Stacks deeper than FOLD_MAX_DEPTH frames are cut at that depth.
+ * Most shares are below the pruning threshold and follow the heaviest
+ * caller, so that caller is found once per node before the climb (by the
+ * first event weight, first of equals in in-edge order, as the full
+ * search would pick it); the climb takes it without the search whenever
+ * the share is pruned and that caller is usable, which gives the same
+ * stack.
  * Stacks that print the same are summed and the lines sorted frame by
  * frame (src/stacks.c).
  */
@@ -38,6 +45,7 @@
 
 #define FOLD_MAX_DEPTH 4096
 #define DEFAULT_MIN_FRACTION 1e-4
+#define NO_NODE UINT32_MAX
 
 struct folder {
 	const struct cgu_profile *p;
@@ -49,6 +57,9 @@ struct folder {
 	uint32_t path[FOLD_MAX_DEPTH];   /* leaf first */
 	size_t depth;
 	unsigned char *on_path;          /* per node */
+	uint32_t *in_caller;             /* caller of in-edge k */
+	uint32_t *heaviest;              /* per node: see heaviest_callers */
+	uint32_t *outside;               /* per node: see heaviest_callers */
 	struct share *shares;            /* climb()'s, a stack of nedges */
 	size_t nshares;
 };
@@ -128,18 +139,20 @@ static void emit_exact(struct folder *f, uint32_t n, cgu_cost cost)
 
 /* A caller can take a share if it is not on the stack already and it
  * can itself be reached from outside the stack (one level of lookahead:
- * this keeps mutual recursion a->b->a from making b a fake root). */
-static int usable_caller(const struct folder *f, uint32_t caller)
+ * this keeps mutual recursion a->b->a from making b a fake root).
+ * outside[c], its first caller other than itself, answers most calls. */
+static inline int usable_caller(const struct folder *f, uint32_t caller)
 {
 	const struct cgu_profile *p = f->p;
-	uint32_t k;
+	uint32_t k, o = f->outside[caller];
 
 	if (f->on_path[caller])
 		return 0;
-	if (p->in_start[caller] == p->in_start[caller + 1])
-		return 1;
+	if (o == NO_NODE || !f->on_path[o])
+		return 1;            /* a root, or reached through o (o is the
+				      * caller itself when only it calls it) */
 	for (k = p->in_start[caller]; k < p->in_start[caller + 1]; k++) {
-		uint32_t d = p->edges[p->in_edges[k]].caller;
+		uint32_t d = f->in_caller[k];
 
 		if (d != caller && !f->on_path[d])
 			return 1;
@@ -162,7 +175,7 @@ static size_t caller_weights(struct folder *f, uint32_t n, struct share *s,
 		m = 0;
 		for (k = p->in_start[n]; k < p->in_start[n + 1]; k++) {
 			uint32_t j = p->in_edges[k];
-			uint32_t c = p->edges[j].caller;
+			uint32_t c = f->in_caller[k];
 
 			if (!usable_caller(f, c))
 				continue;
@@ -210,17 +223,30 @@ static void climb_to(struct folder *f, uint32_t caller, cgu_cost cost)
 }
 
 /* n is on the path (at path[depth-1]); share cost over its callers.
- * The shares of the nodes on the path are stacked in f->shares: the
- * nodes are distinct, so their in-edges add up to at most nedges. */
+ * A pruned share goes up its node's heaviest caller in a loop while that
+ * caller is usable; the nodes this adds to the path are taken off again
+ * before returning.  The shares of the nodes on the path are stacked in
+ * f->shares: the nodes are distinct, so their in-edges add up to at most
+ * nedges. */
 static void climb(struct folder *f, uint32_t n, cgu_cost cost)
 {
-	size_t nin = f->p->in_start[n + 1] - f->p->in_start[n];
+	const struct cgu_profile *p = f->p;
+	size_t base = f->depth, nin, m, heaviest, i;
 	struct share *s;
-	size_t m, heaviest, i;
 
-	if (nin == 0 || f->depth == FOLD_MAX_DEPTH) {
-		emit_path(f, cost);
-		return;
+	for (;;) {
+		uint32_t h = f->heaviest[n];
+
+		nin = p->in_start[n + 1] - p->in_start[n];
+		if (nin == 0 || f->depth == FOLD_MAX_DEPTH) {
+			emit_path(f, cost);
+			goto unwind;
+		}
+		if (cost >= f->min_share || h == NO_NODE || !usable_caller(f, h))
+			break;
+		f->on_path[h] = 1;
+		f->path[f->depth++] = h;
+		n = h;
 	}
 	s = f->shares + f->nshares;
 	f->nshares += nin;
@@ -236,9 +262,45 @@ static void climb(struct folder *f, uint32_t n, cgu_cost cost)
 				climb_to(f, s[i].caller, s[i].amount);
 	}
 	f->nshares -= nin;
+unwind:
+	while (f->depth > base)
+		f->on_path[f->path[--f->depth]] = 0;
 }
 
 /* ----------------------------------------------------------- driver */
+
+/* in_caller[k] for every in-edge; outside[n]: n's first caller other
+ * than n, n when there is none but n, NO_NODE for a root; heaviest[n]:
+ * the caller other than n itself whose calls to n have the largest cost
+ * of the event, the first in in-edge order of equals; NO_NODE when all of
+ * them cost nothing.
+ * Whenever that caller is usable it is the one caller_weights() calls
+ * heaviest: the others have no more weight, the ones before it less, and
+ * its weight makes the sum non-zero so the event weights are used. */
+static void heaviest_callers(struct folder *f)
+{
+	const struct cgu_profile *p = f->p;
+	uint32_t n, k;
+
+	for (n = 0; n < p->nnodes; n++) {
+		cgu_cost best = 0;
+
+		f->heaviest[n] = NO_NODE;
+		f->outside[n] = p->in_start[n] == p->in_start[n + 1] ? NO_NODE : n;
+		for (k = p->in_start[n]; k < p->in_start[n + 1]; k++) {
+			uint32_t j = p->in_edges[k];
+			cgu_cost w = cgu_edge_cost(p, j)[f->ev];
+
+			f->in_caller[k] = p->edges[j].caller;
+			if (f->in_caller[k] != n && f->outside[n] == n)
+				f->outside[n] = f->in_caller[k];
+			if (f->in_caller[k] != n && w > best) {
+				best = w;
+				f->heaviest[n] = f->in_caller[k];
+			}
+		}
+	}
+}
 
 static int fold_mode_exact(const struct cgu_profile *p,
 			   enum cgu_fold_mode mode)
@@ -269,8 +331,10 @@ static void fold_all(struct folder *f)
 	int exact = fold_mode_exact(f->p, f->o->mode);
 	uint32_t n;
 
-	if (!exact)
+	if (!exact) {
 		name_frames(f);
+		heaviest_callers(f);
+	}
 	for (n = 0; n < f->p->nnodes; n++) {
 		cgu_cost c = cgu_self(f->p, n)[f->ev];
 
@@ -300,7 +364,11 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	f.min_share = min_share(p, o);
 	f.on_path = calloc(p->nnodes ? p->nnodes : 1, 1);
 	f.shares = malloc((p->nedges ? p->nedges : 1) * sizeof(*f.shares));
-	if (!f.on_path || !f.shares)
+	f.in_caller = malloc((p->nedges ? p->nedges : 1) * sizeof(*f.in_caller));
+	f.heaviest = malloc((p->nnodes ? p->nnodes : 1) * sizeof(*f.heaviest));
+	f.outside = malloc((p->nnodes ? p->nnodes : 1) * sizeof(*f.outside));
+	if (!f.on_path || !f.shares || !f.in_caller || !f.heaviest ||
+	    !f.outside)
 		abort();
 	cgu_frames_init(&f.frames);
 	cgu_stacks_init(&f.stacks);
@@ -310,6 +378,9 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	cgu_frames_release(&f.frames);
 	free(f.on_path);
 	free(f.shares);
+	free(f.in_caller);
+	free(f.heaviest);
+	free(f.outside);
 	if (rc)
 		return cgu_error_set(err, CGU_EIO, NULL, 0, "write error");
 	return CGU_OK;
@@ -318,8 +389,8 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 static int line_to_file(const char *stack, size_t len, cgu_cost cost,
 			void *ctx)
 {
-	return fprintf(ctx, "%.*s %llu\n", (int)len, stack,
-		       (unsigned long long)cost) < 0;
+	return fwrite(stack, 1, len, ctx) != len ||
+	       fprintf(ctx, " %llu\n", (unsigned long long)cost) < 0;
 }
 
 static int line_to_buf(const char *stack, size_t len, cgu_cost cost,

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <endian.h>
 #include "stacks.h"
 
 static void *grow(void *v, size_t *cap, size_t need, size_t size)
@@ -145,23 +146,16 @@ void cgu_stacks_add_reversed(struct cgu_stacks *s, const uint32_t *frames,
 		s->pool[s->npool++] = frames[i];
 }
 
-struct sort_ctx {
-	const struct cgu_stacks *s;
-	const uint32_t *rank;
-};
-
-static int cmp_stacks(const struct sort_ctx *c, const struct cgu_stack *x,
+/* While sorting, the pool holds every frame's rank as a big-endian
+ * number, so that memcmp() compares two stacks frame by frame. */
+static int cmp_stacks(const struct cgu_stacks *s, const struct cgu_stack *x,
 		      const struct cgu_stack *y)
 {
-	const uint32_t *a = c->s->pool + x->off, *b = c->s->pool + y->off;
-	uint32_t n = x->len < y->len ? x->len : y->len, i;
+	uint32_t n = x->len < y->len ? x->len : y->len;
+	int d = memcmp(s->pool + x->off, s->pool + y->off, n * sizeof(uint32_t));
 
-	for (i = 0; i < n; i++) {
-		uint32_t ra = c->rank[a[i]], rb = c->rank[b[i]];
-
-		if (ra != rb)
-			return ra < rb ? -1 : 1;
-	}
+	if (d)
+		return d;
 	return x->len < y->len ? -1 : x->len > y->len;
 }
 
@@ -172,24 +166,31 @@ static int cmp_stacks_qsort(const void *a, const void *b, void *ctx)
 
 /* The text of a stack: its length first, so that the frames are copied
  * without a check each. */
+struct rank_name {
+	const char *s;
+	size_t len;
+};
+
 static void add_line(struct cgu_buf *line, const struct cgu_stacks *s,
-		     const struct cgu_stack *st, const struct cgu_frames *f)
+		     const struct cgu_stack *st, const struct rank_name *names)
 {
-	const uint32_t *frames = s->pool + st->off;
+	const uint32_t *keys = s->pool + st->off;
 	size_t len = st->len;
 	uint32_t i;
 	char *o;
 
 	for (i = 0; i < st->len; i++)
-		len += f->len[frames[i]];
+		len += names[be32toh(keys[i])].len;
 	cgu_buf_reset(line);
 	cgu_buf_grow(line, len);
 	o = line->data;
 	for (i = 0; i < st->len; i++) {
+		const struct rank_name *r = &names[be32toh(keys[i])];
+
 		if (i)
 			*o++ = ';';
-		memcpy(o, f->text.data + f->off[frames[i]], f->len[frames[i]]);
-		o += f->len[frames[i]];
+		memcpy(o, r->s, r->len);
+		o += r->len;
 	}
 	line->len = (size_t)(o - line->data);
 	line->data[line->len] = '\0';
@@ -199,23 +200,33 @@ int cgu_stacks_walk(struct cgu_stacks *s, const struct cgu_frames *f,
 		    cgu_stacks_cb cb, void *ctx)
 {
 	struct cgu_buf line = CGU_BUF_INIT;
-	struct sort_ctx c = { s, rank_frames(f) };
+	uint32_t *rank = rank_frames(f);
+	struct rank_name *names = malloc((f->n ? f->n : 1) * sizeof(*names));
 	size_t i, j;
 	int rc = 0;
 
+	if (!names)
+		abort();
+	for (i = 0; i < f->n; i++) {
+		names[rank[i]].s = f->text.data + f->off[i];
+		names[rank[i]].len = f->len[i];
+	}
+	for (i = 0; i < s->npool; i++)
+		s->pool[i] = htobe32(rank[s->pool[i]]);
 	if (s->n)
-		qsort_r(s->v, s->n, sizeof(*s->v), cmp_stacks_qsort, &c);
+		qsort_r(s->v, s->n, sizeof(*s->v), cmp_stacks_qsort, s);
 	for (i = 0; i < s->n && !rc; i = j) {
 		cgu_cost cost = s->v[i].cost;
 
-		for (j = i + 1; j < s->n && !cmp_stacks(&c, &s->v[i], &s->v[j]); j++)
+		for (j = i + 1; j < s->n && !cmp_stacks(s, &s->v[i], &s->v[j]); j++)
 			cost += s->v[j].cost;
 		if (!cost)
 			continue;
-		add_line(&line, s, &s->v[i], f);
+		add_line(&line, s, &s->v[i], names);
 		rc = cb(line.data, line.len, cost, ctx);
 	}
-	free((void *)c.rank);
+	free(rank);
+	free(names);
 	cgu_buf_release(&line);
 	return rc;
 }

@@ -50,7 +50,8 @@ void cgu_stacks_release(struct cgu_stacks *s);
 void cgu_stacks_add_reversed(struct cgu_stacks *s, const uint32_t *frames,
 			     size_t n, cgu_cost cost);
 /* Sort and merge, then call cb for every line in order; stops at and
- * returns the first non-zero return of cb. */
+ * returns the first non-zero return of cb.  The sort works in the pool:
+ * afterwards s can only be released. */
 typedef int (*cgu_stacks_cb)(const char *stack, size_t len, cgu_cost cost,
 			     void *ctx);
 int cgu_stacks_walk(struct cgu_stacks *s, const struct cgu_frames *f,

@@ -50,6 +50,26 @@ expect 0 "$CGU" edges -o "$tmp/o.txt" "$d/basic.out"
 cmp -s "$tmp/o.txt" "$tmp/basic.edges" || { echo "FAIL: -o"; fails=$((fails + 1)); }
 expect 0 "$CGU" edges -o - "$d/basic.out"
 
+# output beyond the output buffer: a call chain 600 deep folds to 1.8 MB
+awk 'BEGIN { print "events: Ir"
+	for (i = 0; i < 600; i++) {
+		printf "fn=f%d\n0 1\n", i
+		if (i < 599) printf "cfn=f%d\ncalls=1 0\n0 %d\n", i + 1, 599 - i
+	} }' >"$tmp/chain.out"
+expect 0 "$CGU" fold -o "$tmp/chain.folded" "$tmp/chain.out"
+sh -c "\"$CGU\" fold \"$tmp/chain.out\" | cat >\"$tmp/chain.pipe\""
+cmp -s "$tmp/chain.folded" "$tmp/chain.pipe" || { echo "FAIL: fold -o and stdout differ"; fails=$((fails + 1)); }
+[ "$(wc -l <"$tmp/chain.folded")" = 600 ] &&
+	[ "$(tail -n 1 "$tmp/chain.folded" | awk -F';' '{ print NF, $NF }')" = "600 f599 1" ] ||
+	{ echo "FAIL: chain folded wrong"; fails=$((fails + 1)); }
+# a write error is reported and exits 2, to stdout or to -o
+if [ -w /dev/full ]; then
+	expect 2 sh -c "\"$CGU\" fold \"$tmp/chain.out\" >/dev/full"
+	grep -q '<stdout>: write error' "$tmp/err" || { echo "FAIL: stdout write error"; fails=$((fails + 1)); }
+	expect 2 "$CGU" fold -o /dev/full "$tmp/chain.out"
+	grep -q '/dev/full: write error' "$tmp/err" || { echo "FAIL: -o write error"; fails=$((fails + 1)); }
+fi
+
 # bad input exits 2 with file:line, usage errors exit 1
 expect 2 "$CGU" edges "$d/err-truncated.out"
 grep -q 'err-truncated.out:10: ' "$tmp/err" || { echo "FAIL: no file:line"; fails=$((fails + 1)); }

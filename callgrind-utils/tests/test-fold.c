@@ -78,21 +78,64 @@ static void test_graph_integer_remainders(void **state)
 	cgu_profile_free(p);
 }
 
-static void test_graph_pruning(void **state)
+/* Graph mode with --min-fraction; frees p. */
+static void expect_pruned(struct cgu_profile *p, double min_fraction,
+			  const char *expected)
 {
-	struct cgu_profile *p = load_data("graph.out");
-	struct cgu_fold_opts o = { 0, CGU_FOLD_GRAPH, 0.6, CGU_NAMES_FUNCTION };
+	struct cgu_fold_opts o = { 0, CGU_FOLD_GRAPH, min_fraction,
+				   CGU_NAMES_FUNCTION };
 	struct cgu_buf b = CGU_BUF_INIT;
 
-	(void)state;
-	/* leaf (400) is below 0.6 of the total (680): leaf follows a whole */
 	assert_int_equal(cgu_fold_buf(p, &o, &b, NULL), 0);
-	assert_string_equal(b.data,
-			    "main 10\nmain;a 100\nmain;a;leaf 400\nmain;b 100\n"
-			    "main;rec 30\nmain;x 10\nmain;x;y 30\n");
+	assert_string_equal(b.data, expected);
 	assert_true(sum_last_column(b.data) == p->totals[0]);
 	cgu_buf_release(&b);
 	cgu_profile_free(p);
+}
+
+static void test_graph_pruning(void **state)
+{
+	(void)state;
+	/* leaf (400) is below 0.6 of the total (680): leaf follows a whole */
+	expect_pruned(load_data("graph.out"), 0.6,
+		      "main 10\nmain;a 100\nmain;a;leaf 400\nmain;b 100\n"
+		      "main;rec 30\nmain;x 10\nmain;x;y 30\n");
+}
+
+static void test_graph_pruned_shares_follow_usable_heaviest(void **state)
+{
+	/* Everything is pruned (min fraction 1), so every share follows its
+	 * node's heaviest usable caller.  x's heaviest caller is y, which is
+	 * on the stack whenever x is reached from y, and which cannot be
+	 * reached except through x when the climb starts at x: both times x
+	 * goes to main (x's first caller is y, main is found after it; y's
+	 * own first caller is y).
+	 * z's callers cost nothing: the call counts decide.  r1 and r2 call
+	 * q for the same cost: the first wins.  s is called only by itself,
+	 * so it is a root and t's caller. */
+	struct cgu_profile *p = load_string(
+		"events: Ir\n"
+		"fn=y\n0 3\ncfn=y\ncalls=1 0\n0 7\n"
+		"cfn=x\ncalls=1 0\n0 150\n"
+		"cfn=leaf\ncalls=1 0\n0 10\n"
+		"fn=main\n0 1\ncfn=x\ncalls=1 0\n0 100\n"
+		"cfn=p1\ncalls=1 0\n0 4\ncfn=p2\ncalls=1 0\n0 0\n"
+		"cfn=r1\ncalls=1 0\n0 5\ncfn=r2\ncalls=1 0\n0 5\n"
+		"fn=x\n0 2\ncfn=y\ncalls=1 0\n0 150\n"
+		"fn=leaf\n0 10\n"
+		"fn=p1\n0 0\ncfn=z\ncalls=2 0\n0 0\n"
+		"fn=p2\n0 0\ncfn=z\ncalls=5 0\n0 0\n"
+		"fn=z\n0 4\n"
+		"fn=r1\n0 0\ncfn=q\ncalls=1 0\n0 5\n"
+		"fn=r2\n0 0\ncfn=q\ncalls=1 0\n0 5\n"
+		"fn=q\n0 6\n"
+		"fn=s\n0 1\ncfn=s\ncalls=3 0\n0 9\ncfn=t\ncalls=1 0\n0 7\n"
+		"fn=t\n0 7\n");
+
+	(void)state;
+	expect_pruned(p, 1,
+		      "main 1\nmain;p2;z 4\nmain;r1;q 6\nmain;x 2\n"
+		      "main;x;y 3\nmain;x;y;leaf 10\ns 1\ns;t 7\n");
 }
 
 static void test_graph_names_and_callback(void **state)
@@ -143,6 +186,7 @@ int main(void)
 		cmocka_unit_test(test_graph_shares_cycles_recursion),
 		cmocka_unit_test(test_graph_integer_remainders),
 		cmocka_unit_test(test_graph_pruning),
+		cmocka_unit_test(test_graph_pruned_shares_follow_usable_heaviest),
 		cmocka_unit_test(test_graph_names_and_callback),
 		cmocka_unit_test(test_real_profiles_total),
 	};
