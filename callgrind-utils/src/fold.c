@@ -57,7 +57,6 @@ struct folder {
 	uint32_t path[FOLD_MAX_DEPTH];   /* leaf first */
 	size_t depth;
 	unsigned char *on_path;          /* per node */
-	uint32_t *in_caller;             /* caller of in-edge k */
 	uint32_t *heaviest;              /* per node: see heaviest_callers */
 	uint32_t *outside;               /* per node: see heaviest_callers */
 	struct share *shares;            /* climb()'s, a stack of nedges */
@@ -152,7 +151,7 @@ static inline int usable_caller(const struct folder *f, uint32_t caller)
 		return 1;            /* a root, or reached through o (o is the
 				      * caller itself when only it calls it) */
 	for (k = p->in_start[caller]; k < p->in_start[caller + 1]; k++) {
-		uint32_t d = f->in_caller[k];
+		uint32_t d = p->edges[p->in_edges[k]].caller;
 
 		if (d != caller && !f->on_path[d])
 			return 1;
@@ -175,7 +174,7 @@ static size_t caller_weights(struct folder *f, uint32_t n, struct share *s,
 		m = 0;
 		for (k = p->in_start[n]; k < p->in_start[n + 1]; k++) {
 			uint32_t j = p->in_edges[k];
-			uint32_t c = f->in_caller[k];
+			uint32_t c = p->edges[j].caller;
 
 			if (!usable_caller(f, c))
 				continue;
@@ -269,7 +268,7 @@ unwind:
 
 /* ----------------------------------------------------------- driver */
 
-/* in_caller[k] for every in-edge; outside[n]: n's first caller other
+/* outside[n]: n's first caller other
  * than n, n when there is none but n, NO_NODE for a root; heaviest[n]:
  * the caller other than n itself whose calls to n have the largest cost
  * of the event, the first in in-edge order of equals; NO_NODE when all of
@@ -288,15 +287,16 @@ static void heaviest_callers(struct folder *f)
 		f->heaviest[n] = NO_NODE;
 		f->outside[n] = p->in_start[n] == p->in_start[n + 1] ? NO_NODE : n;
 		for (k = p->in_start[n]; k < p->in_start[n + 1]; k++) {
-			uint32_t j = p->in_edges[k];
+			uint32_t j = p->in_edges[k], c = p->edges[j].caller;
 			cgu_cost w = cgu_edge_cost(p, j)[f->ev];
 
-			f->in_caller[k] = p->edges[j].caller;
-			if (f->in_caller[k] != n && f->outside[n] == n)
-				f->outside[n] = f->in_caller[k];
-			if (f->in_caller[k] != n && w > best) {
+			if (c == n)
+				continue;
+			if (f->outside[n] == n)
+				f->outside[n] = c;
+			if (w > best) {
 				best = w;
-				f->heaviest[n] = f->in_caller[k];
+				f->heaviest[n] = c;
 			}
 		}
 	}
@@ -349,6 +349,16 @@ static void fold_all(struct folder *f)
 	}
 }
 
+/* An array of n elements (at least one), or abort. */
+static void *array(size_t n, size_t size)
+{
+	void *v = malloc((n ? n : 1) * size);
+
+	if (!v)
+		abort();
+	return v;
+}
+
 int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 		  cgu_fold_cb cb, void *ctx, struct cgu_error *err)
 {
@@ -362,14 +372,11 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	f.o = o;
 	f.ev = o->event;
 	f.min_share = min_share(p, o);
-	f.on_path = calloc(p->nnodes ? p->nnodes : 1, 1);
-	f.shares = malloc((p->nedges ? p->nedges : 1) * sizeof(*f.shares));
-	f.in_caller = malloc((p->nedges ? p->nedges : 1) * sizeof(*f.in_caller));
-	f.heaviest = malloc((p->nnodes ? p->nnodes : 1) * sizeof(*f.heaviest));
-	f.outside = malloc((p->nnodes ? p->nnodes : 1) * sizeof(*f.outside));
-	if (!f.on_path || !f.shares || !f.in_caller || !f.heaviest ||
-	    !f.outside)
-		abort();
+	f.on_path = array(p->nnodes, 1);
+	memset(f.on_path, 0, p->nnodes);
+	f.shares = array(p->nedges, sizeof(*f.shares));
+	f.heaviest = array(p->nnodes, sizeof(*f.heaviest));
+	f.outside = array(p->nnodes, sizeof(*f.outside));
 	cgu_frames_init(&f.frames);
 	cgu_stacks_init(&f.stacks);
 	fold_all(&f);
@@ -378,7 +385,6 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	cgu_frames_release(&f.frames);
 	free(f.on_path);
 	free(f.shares);
-	free(f.in_caller);
 	free(f.heaviest);
 	free(f.outside);
 	if (rc)

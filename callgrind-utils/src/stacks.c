@@ -164,13 +164,14 @@ static int cmp_stacks_qsort(const void *a, const void *b, void *ctx)
 	return cmp_stacks(ctx, a, b);
 }
 
-/* The text of a stack: its length first, so that the frames are copied
- * without a check each. */
+/* A frame's name, by rank (the pool holds ranks while sorting). */
 struct rank_name {
 	const char *s;
 	size_t len;
 };
 
+/* The text of a stack: its length first, so that the frames are copied
+ * without a check each. */
 static void add_line(struct cgu_buf *line, const struct cgu_stacks *s,
 		     const struct cgu_stack *st, const struct rank_name *names)
 {
