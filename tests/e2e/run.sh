@@ -356,6 +356,13 @@ run_python() {   # run_python SRC
 # compiles.  Symbolized with that map, the profile must name a JS
 # function of our script (fib, 'JS:<tier>fib PATH:LINE:COL'), and show it
 # calling itself: JIT code calling JIT code is a call in the graph.
+# Only optimized code (TurboFan, '*fib') calls fib directly: baseline
+# code ('^fib') calls it through a chain of Builtins_Call* trampolines.
+# By default V8 optimizes on a background thread, and under Valgrind,
+# which runs one thread at a time, whether that job finishes before the
+# script does depends on the scheduling: the check went either way from
+# run to run.  --no-concurrent-recompilation optimizes on the main thread
+# as soon as fib is hot, so the run is the same every time.
 run_node() {   # run_node SRC
    local src=$1 name dir bin node=${NODE:-node} sym bad=0 kinds="" fib
    name=$(basename "$src" .js); dir=$OUT/runtime; bin=$dir/$name
@@ -364,7 +371,7 @@ run_node() {   # run_node SRC
    # From $dir: V8 writes an isolate-*-v8.log into the working directory.
    # shellcheck disable=SC2086
    if ! (cd "$dir" && "$VALGRIND" --tool=callgrind --separate-recs=1 --callgrind-out-file="$bin.callgrind" \
-         ${VG_ARGS:-} "$node" --perf-basic-prof "$src" > "$bin.stdout" 2> "$bin.stderr"); then
+         ${VG_ARGS:-} "$node" --perf-basic-prof --no-concurrent-recompilation "$src" > "$bin.stdout" 2> "$bin.stderr"); then
       tail -5 "$bin.stderr"; echo run-failed > "$bin.kinds"; return 1
    fi
    sym=$(symbolize_profile "$bin.callgrind") || { echo symbolize > "$bin.kinds"; return 1; }
