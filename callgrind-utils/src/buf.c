@@ -73,16 +73,21 @@ void cgu_buf_addch(struct cgu_buf *b, char c)
 	b->data[b->len] = '\0';
 }
 
-void cgu_buf_addu64(struct cgu_buf *b, uint64_t v)
+char *cgu_u64_digits(char *end, uint64_t v)
 {
-	char tmp[24];
-	size_t n = sizeof(tmp);
-
 	do {
-		tmp[--n] = (char)('0' + v % 10);
+		*--end = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
-	cgu_buf_add(b, tmp + n, sizeof(tmp) - n);
+	return end;
+}
+
+void cgu_buf_addu64(struct cgu_buf *b, uint64_t v)
+{
+	char tmp[CGU_U64_DIGITS];
+	char *d = cgu_u64_digits(tmp + sizeof(tmp), v);
+
+	cgu_buf_add(b, d, (size_t)(tmp + sizeof(tmp) - d));
 }
 
 void cgu_buf_addf(struct cgu_buf *b, const char *fmt, ...)

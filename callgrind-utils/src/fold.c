@@ -395,8 +395,13 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 static int line_to_file(const char *stack, size_t len, cgu_cost cost,
 			void *ctx)
 {
+	char tail[CGU_U64_DIGITS + 2], *end = tail + sizeof(tail), *d;
+
+	end[-1] = '\n';
+	d = cgu_u64_digits(end - 1, cost);
+	*--d = ' ';
 	return fwrite(stack, 1, len, ctx) != len ||
-	       fprintf(ctx, " %llu\n", (unsigned long long)cost) < 0;
+	       fwrite(d, 1, (size_t)(end - d), ctx) != (size_t)(end - d);
 }
 
 static int line_to_buf(const char *stack, size_t len, cgu_cost cost,

@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
-#include <endian.h>
 #include "stacks.h"
 
 static void *grow(void *v, size_t *cap, size_t need, size_t size)
@@ -146,22 +145,113 @@ void cgu_stacks_add_reversed(struct cgu_stacks *s, const uint32_t *frames,
 		s->pool[s->npool++] = frames[i];
 }
 
-/* While sorting, the pool holds every frame's rank as a big-endian
- * number, so that memcmp() compares two stacks frame by frame. */
-static int cmp_stacks(const struct cgu_stacks *s, const struct cgu_stack *x,
-		      const struct cgu_stack *y)
-{
-	uint32_t n = x->len < y->len ? x->len : y->len;
-	int d = memcmp(s->pool + x->off, s->pool + y->off, n * sizeof(uint32_t));
+/* While sorting, the pool holds every frame's rank instead of the frame:
+ * stacks compare frame by frame, by rank; a stack sorts before the stacks
+ * it is a prefix of. */
 
-	if (d)
-		return d;
-	return x->len < y->len ? -1 : x->len > y->len;
+/* The rank of stack x's frame d, -1 past its end. */
+static inline int64_t key_at(const uint32_t *pool, const struct cgu_stack *x,
+			     uint32_t d)
+{
+	return d < x->len ? (int64_t)pool[x->off + d] : -1;
 }
 
-static int cmp_stacks_qsort(const void *a, const void *b, void *ctx)
+static int same_stack(const uint32_t *pool, const struct cgu_stack *x,
+		      const struct cgu_stack *y)
 {
-	return cmp_stacks(ctx, a, b);
+	return x->len == y->len &&
+	       !memcmp(pool + x->off, pool + y->off, x->len * sizeof(*pool));
+}
+
+static inline void swap_stacks(struct cgu_stack *x, struct cgu_stack *y)
+{
+	struct cgu_stack t = *x;
+
+	*x = *y;
+	*y = t;
+}
+
+/* v[0..n), which share their first d frames, in order from frame d on:
+ * the order of frame d, then of d + 1 among the equals, and so on. */
+static void insertion_sort(const uint32_t *pool, struct cgu_stack *v,
+			   size_t n, uint32_t d)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0; j--) {
+			uint32_t k = d;
+			int64_t x, y;
+
+			do {
+				x = key_at(pool, &v[j - 1], k);
+				y = key_at(pool, &v[j], k);
+				k++;
+			} while (x == y && x >= 0);
+			if (x <= y)
+				break;
+			swap_stacks(&v[j - 1], &v[j]);
+		}
+}
+
+static int64_t median3(int64_t a, int64_t b, int64_t c)
+{
+	if (a > b) {
+		int64_t t = a;
+
+		a = b;
+		b = t;
+	}
+	return c < a ? a : c > b ? b : c;
+}
+
+/* Multikey quicksort (Bentley and Sedgewick, 1997) of v[0..n), which
+ * share their first d frames.  Folded stacks share long prefixes (all
+ * climb to a few roots); comparing whole stacks would go over a common
+ * prefix at every comparison, this goes over each frame of it once per
+ * partition.  The loop goes on with the largest of the three parts and
+ * recursion takes the others, each at most half as large, so the
+ * recursion is at most log2(n) deep. */
+static void sort_from(const uint32_t *pool, struct cgu_stack *v, size_t n,
+		      uint32_t d)
+{
+	while (n > 16) {
+		int64_t pivot = median3(key_at(pool, &v[0], d),
+					key_at(pool, &v[n / 2], d),
+					key_at(pool, &v[n - 1], d));
+		size_t lt = 0, i = 0, gt = n, neq;
+
+		while (i < gt) {
+			int64_t k = key_at(pool, &v[i], d);
+
+			if (k < pivot)
+				swap_stacks(&v[lt++], &v[i++]);
+			else if (k > pivot)
+				swap_stacks(&v[i], &v[--gt]);
+			else
+				i++;
+		}
+		/* [0, lt) < pivot, [lt, gt) = pivot, [gt, n) > pivot; stacks
+		 * that end at d (pivot -1) are equal. */
+		neq = pivot < 0 ? 0 : gt - lt;
+		if (lt >= neq && lt >= n - gt) {
+			sort_from(pool, v + lt, neq, d + 1);
+			sort_from(pool, v + gt, n - gt, d);
+			n = lt;
+		} else if (neq >= n - gt) {
+			sort_from(pool, v, lt, d);
+			sort_from(pool, v + gt, n - gt, d);
+			v += lt;
+			n = neq;
+			d++;
+		} else {
+			sort_from(pool, v, lt, d);
+			sort_from(pool, v + lt, neq, d + 1);
+			v += gt;
+			n -= gt;
+		}
+	}
+	insertion_sort(pool, v, n, d);
 }
 
 /* A frame's name, by rank (the pool holds ranks while sorting). */
@@ -170,28 +260,36 @@ struct rank_name {
 	size_t len;
 };
 
-/* The text of a stack: its length first, so that the frames are copied
- * without a check each. */
-static void add_line(struct cgu_buf *line, const struct cgu_stacks *s,
+/* The text of stack st in line, which holds the text of stack prev
+ * (NULL: none) with ends[i] the length of its first i + 1 frames:
+ * sorted neighbours share most of their frames, so only the frames after
+ * the common prefix are copied. */
+static void add_line(struct cgu_buf *line, size_t *ends,
+		     const struct cgu_stacks *s, const struct cgu_stack *prev,
 		     const struct cgu_stack *st, const struct rank_name *names)
 {
 	const uint32_t *keys = s->pool + st->off;
-	size_t len = st->len;
-	uint32_t i;
+	uint32_t i = 0, n = prev && prev->len < st->len ? prev->len : st->len;
+	size_t len;
 	char *o;
 
-	for (i = 0; i < st->len; i++)
-		len += names[be32toh(keys[i])].len;
-	cgu_buf_reset(line);
-	cgu_buf_grow(line, len);
-	o = line->data;
-	for (i = 0; i < st->len; i++) {
-		const struct rank_name *r = &names[be32toh(keys[i])];
+	if (prev)
+		while (i < n && keys[i] == s->pool[prev->off + i])
+			i++;
+	len = i ? ends[i - 1] : 0;
+	for (n = i; n < st->len; n++)
+		len += 1 + names[keys[n]].len;
+	line->len = i ? ends[i - 1] : 0;
+	cgu_buf_grow(line, len - line->len);
+	o = line->data + line->len;
+	for (; i < st->len; i++) {
+		const struct rank_name *r = &names[keys[i]];
 
 		if (i)
 			*o++ = ';';
 		memcpy(o, r->s, r->len);
 		o += r->len;
+		ends[i] = (size_t)(o - line->data);
 	}
 	line->len = (size_t)(o - line->data);
 	line->data[line->len] = '\0';
@@ -203,6 +301,8 @@ int cgu_stacks_walk(struct cgu_stacks *s, const struct cgu_frames *f,
 	struct cgu_buf line = CGU_BUF_INIT;
 	uint32_t *rank = rank_frames(f);
 	struct rank_name *names = malloc((f->n ? f->n : 1) * sizeof(*names));
+	const struct cgu_stack *prev = NULL;
+	size_t *ends = NULL, nends = 0;
 	size_t i, j;
 	int rc = 0;
 
@@ -213,21 +313,23 @@ int cgu_stacks_walk(struct cgu_stacks *s, const struct cgu_frames *f,
 		names[rank[i]].len = f->len[i];
 	}
 	for (i = 0; i < s->npool; i++)
-		s->pool[i] = htobe32(rank[s->pool[i]]);
-	if (s->n)
-		qsort_r(s->v, s->n, sizeof(*s->v), cmp_stacks_qsort, s);
+		s->pool[i] = rank[s->pool[i]];
+	sort_from(s->pool, s->v, s->n, 0);
 	for (i = 0; i < s->n && !rc; i = j) {
 		cgu_cost cost = s->v[i].cost;
 
-		for (j = i + 1; j < s->n && !cmp_stacks(s, &s->v[i], &s->v[j]); j++)
+		for (j = i + 1; j < s->n && same_stack(s->pool, &s->v[i], &s->v[j]); j++)
 			cost += s->v[j].cost;
 		if (!cost)
 			continue;
-		add_line(&line, s, &s->v[i], names);
+		ends = grow(ends, &nends, s->v[i].len, sizeof(*ends));
+		add_line(&line, ends, s, prev, &s->v[i], names);
+		prev = &s->v[i];
 		rc = cb(line.data, line.len, cost, ctx);
 	}
 	free(rank);
 	free(names);
+	free(ends);
 	cgu_buf_release(&line);
 	return rc;
 }

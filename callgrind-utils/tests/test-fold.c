@@ -178,6 +178,81 @@ static void test_real_profiles_total(void **state)
 	}
 }
 
+/* Many stacks with shared prefixes, stacks that are prefixes of others,
+ * and equal stacks from nodes of different objects: the lines must come
+ * out sorted, each stack once, with the sum of its nodes' costs.  The
+ * expectation is computed here from the generated stacks, by a plain
+ * sort of their text (names of lower-case letters, for which the fold's
+ * order is that of strcmp). */
+#define MANY 600
+#define MANY_DEPTH 9
+
+struct gen_stack {
+	char text[MANY_DEPTH * 3];
+	uint64_t cost;
+};
+
+static int cmp_gen(const void *a, const void *b)
+{
+	return strcmp(((const struct gen_stack *)a)->text,
+		      ((const struct gen_stack *)b)->text);
+}
+
+static unsigned next_random(unsigned *seed)
+{
+	*seed = *seed * 1103515245 + 12345;
+	return *seed >> 16;
+}
+
+static void test_many_stacks_sorted_and_merged(void **state)
+{
+	static const char *const fns[] = { "a", "b", "c", "ab", "z" };
+	static struct gen_stack gen[MANY];
+	struct cgu_buf prof = CGU_BUF_INIT, want = CGU_BUF_INIT;
+	struct cgu_profile *p;
+	unsigned seed = 12345;
+	size_t i, j;
+	char *text;
+
+	(void)state;
+	cgu_buf_adds(&prof, "events: Ir\n");
+	for (i = 0; i < MANY; i++) {
+		size_t depth = 1 + next_random(&seed) % MANY_DEPTH;
+		const char *frames[MANY_DEPTH];
+
+		for (j = 0; j < depth; j++)
+			frames[j] = fns[next_random(&seed) % 5];
+		gen[i].text[0] = '\0';
+		for (j = 0; j < depth; j++) {       /* root first */
+			if (j)
+				strcat(gen[i].text, ";");
+			strcat(gen[i].text, frames[j]);
+		}
+		gen[i].cost = 1 + i;
+		/* Callgrind's context name: leaf first, joined by '. */
+		cgu_buf_addf(&prof, "ob=obj%zu\nfn=", i % 7);
+		for (j = depth; j-- > 0;)
+			cgu_buf_addf(&prof, "%s%s", frames[j], j ? "'" : "");
+		cgu_buf_addf(&prof, "\n1 %llu\n", (unsigned long long)gen[i].cost);
+	}
+	qsort(gen, MANY, sizeof(gen[0]), cmp_gen);
+	for (i = 0; i < MANY; i = j) {
+		uint64_t cost = 0;
+
+		for (j = i; j < MANY && !strcmp(gen[i].text, gen[j].text); j++)
+			cost += gen[j].cost;
+		cgu_buf_addf(&want, "%s %llu\n", gen[i].text,
+			     (unsigned long long)cost);
+	}
+	p = load_string(prof.data);
+	text = fold_of(p, 0, CGU_FOLD_EXACT);
+	assert_string_equal(text, want.data);
+	free(text);
+	cgu_profile_free(p);
+	cgu_buf_release(&prof);
+	cgu_buf_release(&want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -189,6 +264,7 @@ int main(void)
 		cmocka_unit_test(test_graph_pruned_shares_follow_usable_heaviest),
 		cmocka_unit_test(test_graph_names_and_callback),
 		cmocka_unit_test(test_real_profiles_total),
+		cmocka_unit_test(test_many_stacks_sorted_and_merged),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
