@@ -18,6 +18,9 @@
 # 'fail' must fail (a pass is reported, so the list cannot rot);
 # 'flaky' may pass or fail (timing-dependent tests), a reason is required.
 #
+# Runs on the same tree take turns (a lock file in the tree): a second
+# run waits for the first to finish.
+#
 # VALGRIND_WRAPPER_PREFIX, when set, is a command put in front of the
 # valgrind launcher (the arm64 harness uses it to run under emulation).
 set -uo pipefail
@@ -134,6 +137,19 @@ main() {
    [ $# -gt 0 ] || die "usage: $0 DIR|TEST..."
    [ -x "$TREE/tests/vg_regtest" ] || die "$TREE/tests/vg_regtest missing: build the tree first"
    check_known_list
+   # One run a tree at a time: vg_regtest writes every test's output
+   # files, its .trs files and the log into the tree, and the wrapper
+   # holds this run's TIMEOUT, so a second run on the same tree would mix
+   # its results with the first's.  It waits instead.  (The subshell that
+   # runs vg_regtest closes this descriptor; the lock stays with us.)
+   # The arm64 VM, which runs one regtest and has no flock, goes without.
+   if command -v flock > /dev/null; then
+      exec 9> "$TREE/.regtest.lock"
+      if ! flock -n 9; then
+         say "another regtest is running on $TREE: waiting for it to finish"
+         flock 9
+      fi
+   fi
    local wrapper ts
    wrapper=$(make_wrapper)
    mapfile -t ts < <(targets "$@")

@@ -238,6 +238,27 @@ test_regtest_timeout_is_a_failure() {
    rm -rf "${BUILD:?}/x86_64/tree/$d"
 }
 
+# Two runs on one tree: the second waits for the first, and each gets its
+# own results (the first's hang is killed after its own TIMEOUT).
+test_regtest_one_run_a_tree() {
+   local d=none/tests/drivertest-lock rc=0 tree=$BUILD/x86_64/tree first i
+   regtest_fixture "$d"; rc=$?; [ $rc = 0 ] || return $rc
+   rm -f "$tree/$d/"{fail,postfail}.vgtest
+   env TREE="$tree" TIMEOUT=5 LOG="$PWD/log1" "$TOP/scripts/regtest.sh" "$d/hang" > out1 2>&1 &
+   first=$!
+   for i in $(seq 50); do
+      grep -q "running vg_regtest" out1 && break
+      sleep 0.1
+   done
+   env TREE="$tree" LOG="$PWD/log2" "$TOP/scripts/regtest.sh" "$d/pass" > out2 2>&1
+   rc=$?
+   wait "$first"
+   grep -q "waiting for it to finish" out2 || { echo "the second run did not wait:"; cat out2; return 1; }
+   [ $rc = 0 ] && grep -q "1 passed, 0 failed" out2 || { echo "second run:"; cat out2; return 1; }
+   grep -q "0 passed, 1 failed" out1 || { echo "first run:"; cat out1; return 1; }
+   rm -rf "${tree:?}/$d"
+}
+
 test_regtest_known_failures_both_ways() {
    local d=none/tests/drivertest-known rc=0 tree=$BUILD/x86_64/tree
    regtest_fixture "$d"; rc=$?; [ $rc = 0 ] || return $rc
