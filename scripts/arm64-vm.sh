@@ -22,7 +22,9 @@
 # failure, never a pass, and its console log is kept in
 # build/arm64/vm/run/console.log.
 #
-# Delete build/arm64/vm to remake the kernel and the initramfs.
+# The downloads are remade when the package lists here change, the
+# initramfs when they, /init, the modules or the sysroot's package list
+# change (build/arm64/vm/initrd.key); delete build/arm64/vm to remake all.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -57,10 +59,12 @@ need_root() {
    die "$1 needs root; run: sudo $0 prepare"
 }
 
-# Download the kernel and the root packages once.
+# Download the kernel and the root packages once; .complete holds the
+# package lists they were downloaded for.
 fetch_debs() {
    local dl=$VM/debs
-   [ -f "$dl/.complete" ] && return 0
+   [ -f "$dl/.complete" ] && [ "$(cat "$dl/.complete")" = "$(echo $ROOT_PKGS $ROOT_PKGS_ALL)" ] &&
+      return 0
    need_root "downloading arm64 packages (dpkg --add-architecture arm64)"
    dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64
    apt-get update -qq >&2 || die "apt-get update failed"
@@ -75,7 +79,7 @@ fetch_debs() {
    # shellcheck disable=SC2046
    (cd "$dl/root" && apt-get download -qq $(printf '%s:arm64 ' $ROOT_PKGS) $ROOT_PKGS_ALL >&2) ||
       die "apt-get download of the VM's root packages failed"
-   touch "$dl/.complete"
+   echo $ROOT_PKGS $ROOT_PKGS_ALL > "$dl/.complete"
 }
 
 # The .ko files for the modules named, dependencies first, one a line.
@@ -103,8 +107,8 @@ module_order() {
    for m in "$@"; do visit "$m"; done
 }
 
-write_init() {
-   cat > "$1" <<'EOF'
+init_text() {
+   cat <<'EOF'
 #!/bin/busybox sh
 # /init of the arm64 test VM (made by scripts/arm64-vm.sh).
 /bin/busybox mount -t proc proc /proc
@@ -149,13 +153,25 @@ else
 fi
 poweroff -f
 EOF
-   chmod +x "$1"
+}
+
+write_init() {
+   init_text > "$1" && chmod +x "$1"
+}
+
+# What the initramfs is made of, as one hash: the package lists, the
+# kernel package, the modules, /init and the sysroot's package list.
+root_key() {
+   { echo $ROOT_PKGS $ROOT_PKGS_ALL; ls "$VM/debs/kernel"; echo $VM_MODULES
+     init_text; cat "$SYSROOT/.complete"; } | sha256sum | cut -d' ' -f1
 }
 
 make_root() {
-   local initrd=$VM/initrd.cpio.gz
-   [ -f "$initrd" ] && [ -f "$VM/vmlinuz" ] && return 0
+   local initrd=$VM/initrd.cpio.gz key
    [ -f "$SYSROOT/.complete" ] || die "no arm64 sysroot in $SYSROOT: run scripts/arm64-setup.sh"
+   key=$(root_key)
+   [ -f "$initrd" ] && [ -f "$VM/vmlinuz" ] && [ "$(cat "$VM/initrd.key" 2>/dev/null)" = "$key" ] &&
+      return 0
    local kdir=$VM/kernel-x root=$VM/rootfs p kver ko
    rm -rf "$kdir" "$root"; mkdir -p "$kdir" "$root"
    dpkg -x "$VM"/debs/kernel/*.deb "$kdir" || die "dpkg -x of the kernel failed"
@@ -204,6 +220,7 @@ make_root() {
    (cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 > "$VM/initrd.tmp" ||
       die "making the initramfs failed"
    mv "$VM/initrd.tmp" "$initrd"
+   echo "$key" > "$VM/initrd.key"
    rm -rf "$kdir"
    say "VM ready: kernel $kver, initramfs $(du -h "$initrd" | cut -f1)"
 }
