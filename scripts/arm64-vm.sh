@@ -51,6 +51,8 @@ ROOT_PKGS="busybox-static bash dash coreutils sed grep diffutils gawk findutils
            libctf-nobfd0 libgprofng0 libjansson4"
 # Architecture: all.
 ROOT_PKGS_ALL="perl-modules-5.36"
+# The lists as one line, as the downloads' .complete records them.
+root_pkgs() { echo $ROOT_PKGS $ROOT_PKGS_ALL; }
 # The kernel modules /init loads, in this order after their dependencies.
 VM_MODULES="virtio_pci 9pnet_virtio 9p"
 
@@ -63,7 +65,7 @@ need_root() {
 # package lists they were downloaded for.
 fetch_debs() {
    local dl=$VM/debs
-   [ -f "$dl/.complete" ] && [ "$(cat "$dl/.complete")" = "$(echo $ROOT_PKGS $ROOT_PKGS_ALL)" ] &&
+   [ -f "$dl/.complete" ] && [ "$(cat "$dl/.complete")" = "$(root_pkgs)" ] &&
       return 0
    need_root "downloading arm64 packages (dpkg --add-architecture arm64)"
    dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64
@@ -79,7 +81,7 @@ fetch_debs() {
    # shellcheck disable=SC2046
    (cd "$dl/root" && apt-get download -qq $(printf '%s:arm64 ' $ROOT_PKGS) $ROOT_PKGS_ALL >&2) ||
       die "apt-get download of the VM's root packages failed"
-   echo $ROOT_PKGS $ROOT_PKGS_ALL > "$dl/.complete"
+   root_pkgs > "$dl/.complete"
 }
 
 # The .ko files for the modules named, dependencies first, one a line.
@@ -162,7 +164,7 @@ write_init() {
 # What the initramfs is made of, as one hash: the package lists, the
 # kernel package, the modules, /init and the sysroot's package list.
 root_key() {
-   { echo $ROOT_PKGS $ROOT_PKGS_ALL; ls "$VM/debs/kernel"; echo $VM_MODULES
+   { root_pkgs; ls "$VM/debs/kernel"; echo $VM_MODULES
      init_text; cat "$SYSROOT/.complete"; } | sha256sum | cut -d' ' -f1
 }
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <callgrind-utils/buf.h>
+#include "digits.h"
 
 char cgu_buf_empty[1];
 
@@ -71,15 +72,6 @@ void cgu_buf_addch(struct cgu_buf *b, char c)
 	cgu_buf_grow(b, 1);
 	b->data[b->len++] = c;
 	b->data[b->len] = '\0';
-}
-
-char *cgu_u64_digits(char *end, uint64_t v)
-{
-	do {
-		*--end = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return end;
 }
 
 void cgu_buf_addu64(struct cgu_buf *b, uint64_t v)

@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <callgrind-utils/output.h>
+#include "digits.h"
 #include "stacks.h"
 
 #define FOLD_MAX_DEPTH 4096

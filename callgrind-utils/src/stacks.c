@@ -270,17 +270,16 @@ static void add_line(struct cgu_buf *line, size_t *ends,
 {
 	const uint32_t *keys = s->pool + st->off;
 	uint32_t i = 0, n = prev && prev->len < st->len ? prev->len : st->len;
-	size_t len;
+	size_t extra = 0;
 	char *o;
 
 	if (prev)
 		while (i < n && keys[i] == s->pool[prev->off + i])
 			i++;
-	len = i ? ends[i - 1] : 0;
 	for (n = i; n < st->len; n++)
-		len += 1 + names[keys[n]].len;
+		extra += 1 + names[keys[n]].len;
 	line->len = i ? ends[i - 1] : 0;
-	cgu_buf_grow(line, len - line->len);
+	cgu_buf_grow(line, extra);
 	o = line->data + line->len;
 	for (; i < st->len; i++) {
 		const struct rank_name *r = &names[keys[i]];

@@ -36,10 +36,6 @@ void cgu_buf_addch(struct cgu_buf *b, char c);
 void cgu_buf_addu64(struct cgu_buf *b, uint64_t v);
 void cgu_buf_addf(struct cgu_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* v in decimal, written backwards so that it ends just before end (at
- * most CGU_U64_DIGITS chars); returns where it starts. */
-#define CGU_U64_DIGITS 20
-char *cgu_u64_digits(char *end, uint64_t v);
 /* Append s as a JSON string literal, quotes included. */
 void cgu_buf_add_json(struct cgu_buf *b, const char *s);
 void cgu_buf_truncate(struct cgu_buf *b, size_t len);
