@@ -231,9 +231,11 @@ bench: deps build upstream utils
 	@$(TOP)/bench/stacks-bench $(if $(filter 1,$(QUICK)),--quick)
 	@$(TOP)/bench/utils-throughput --cgu $(UTILS_BIN) $(if $(filter 1,$(QUICK)),--quick)
 
-# A tiny QUICK run of bench/callgrind-bench: the report is well formed.
+# Tiny QUICK runs of bench/callgrind-bench and bench/stacks-bench: the
+# reports are well formed, and the .stacks totals equal the profiles'.
 check-bench-smoke: build
 	@$(TOP)/tests/bench-smoke/run.sh
+	@$(TOP)/bench/stacks-bench-smoke
 
 ## make pq          turn build/src into a git repository, one commit a patch
 pq: fetch
