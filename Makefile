@@ -221,17 +221,21 @@ check-arm64-vm: arm64 arm64-vm
 	@$(VM_RUN) --tree $(if $(VM_TREE),$(VM_TREE),$(ARM_TREE)) $(if $(T),$(T),$(ARM_CHECK_DIRS))
 
 ## make bench      patched against pristine upstream Callgrind (bench/callgrind-bench;
-##                  arm64 too when both arm64 builds exist) and callgrind-utils'
+##                  arm64 too when both arm64 builds exist), the cost of
+##                  --collect-stacks=yes (bench/stacks-bench) and callgrind-utils'
 ##                  throughput, into build/bench; QUICK=1 is the short mode
 .PHONY: bench check-bench-smoke
 bench: deps build upstream utils
 	@$(TOP)/scripts/deps.sh bench
 	@$(TOP)/bench/callgrind-bench $(if $(filter 1,$(QUICK)),--quick)
+	@$(TOP)/bench/stacks-bench $(if $(filter 1,$(QUICK)),--quick)
 	@$(TOP)/bench/utils-throughput --cgu $(UTILS_BIN) $(if $(filter 1,$(QUICK)),--quick)
 
-# A tiny QUICK run of bench/callgrind-bench: the report is well formed.
+# Tiny QUICK runs of bench/callgrind-bench and bench/stacks-bench: the
+# reports are well formed, and the .stacks totals equal the profiles'.
 check-bench-smoke: build
 	@$(TOP)/tests/bench-smoke/run.sh
+	@$(TOP)/bench/stacks-bench-smoke
 
 ## make pq          turn build/src into a git repository, one commit a patch
 pq: fetch
