@@ -17,8 +17,12 @@ CC=${CC:-gcc}
 mkdir -p "$OUT"
 "$CC" -O1 -g -fno-omit-frame-pointer -o "$OUT/sample" "$TOP/tests/sample/sample.c"
 
-say "profiling $OUT/sample with $VALGRIND --tool=callgrind"
-"$VALGRIND" --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" \
+# --collect-stacks=yes: Callgrind also writes the exact call stacks
+# ($OUT/callgrind.out.stacks), which the flame graph and the folded stacks
+# are drawn from (instead of an estimate from the call graph).
+say "profiling $OUT/sample with $VALGRIND --tool=callgrind --collect-stacks=yes"
+rm -f "$OUT/callgrind.out" "$OUT/callgrind.out.stacks"
+"$VALGRIND" --tool=callgrind --collect-stacks=yes --callgrind-out-file="$OUT/callgrind.out" \
    "$OUT/sample" > "$OUT/sample.stdout" 2> "$OUT/valgrind.log" ||
    { cat "$OUT/valgrind.log" >&2; die "callgrind failed"; }
 
@@ -31,4 +35,4 @@ if "$UTILS" flamegraph --help >/dev/null 2>&1; then
 fi
 "$UTILS" fold --event Ir "$OUT/callgrind.out" > "$OUT/sample.folded"
 echo "Folded stacks: $OUT/sample.folded"
-echo "Profile: $OUT/callgrind.out"
+echo "Profile: $OUT/callgrind.out (exact stacks: $OUT/callgrind.out.stacks)"
