@@ -58,10 +58,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <callgrind-utils/output.h>
-#include "digits.h"
 #include "stacks.h"
 
-#define FOLD_MAX_DEPTH 4096
+#define FOLD_MAX_DEPTH CGU_FOLD_MAX_DEPTH
 #define DEFAULT_MIN_FRACTION 1e-4
 #define NO_NODE UINT32_MAX
 #define NO_EDGE UINT32_MAX
@@ -481,36 +480,14 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	return CGU_OK;
 }
 
-static int line_to_file(const char *stack, size_t len, cgu_cost cost,
-			void *ctx)
-{
-	char tail[CGU_U64_DIGITS + 2], *end = tail + sizeof(tail), *d;
-
-	end[-1] = '\n';
-	d = cgu_u64_digits(end - 1, cost);
-	*--d = ' ';
-	return fwrite(stack, 1, len, ctx) != len ||
-	       fwrite(d, 1, (size_t)(end - d), ctx) != (size_t)(end - d);
-}
-
-static int line_to_buf(const char *stack, size_t len, cgu_cost cost,
-		       void *ctx)
-{
-	cgu_buf_add(ctx, stack, len);
-	cgu_buf_addch(ctx, ' ');
-	cgu_buf_addu64(ctx, cost);
-	cgu_buf_addch(ctx, '\n');
-	return 0;
-}
-
 int cgu_fold_write(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 		   FILE *out, struct cgu_error *err)
 {
-	return cgu_fold_each(p, o, line_to_file, out, err);
+	return cgu_fold_each(p, o, cgu_stacks_line_to_file, out, err);
 }
 
 int cgu_fold_buf(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 		 struct cgu_buf *out, struct cgu_error *err)
 {
-	return cgu_fold_each(p, o, line_to_buf, out, err);
+	return cgu_fold_each(p, o, cgu_stacks_line_to_buf, out, err);
 }

@@ -117,8 +117,12 @@ static inline int cgu_reader_line(struct cgu_reader *r, char **line,
 /* The parsers, reading from an open reader (they do not release it). */
 struct cgu_parse_opts;
 struct cgu_profile_set;
+struct cgu_cct;
 int cgu_parse_reader(struct cgu_reader *r, const char *name,
 		     const struct cgu_parse_opts *opts,
 		     struct cgu_profile_set *set, struct cgu_error *err);
+int cgu_cct_parse_reader(struct cgu_cct *c, struct cgu_reader *r,
+			 const char *name, const struct cgu_parse_opts *o,
+			 struct cgu_error *err);
 
 #endif

@@ -26,6 +26,9 @@ enum cgu_name_style {
 /* Append the name of node n in the given style. */
 void cgu_node_name(const struct cgu_profile *p, uint32_t n,
 		   enum cgu_name_style style, struct cgu_buf *out);
+/* The same for a function (of a profile or a calling-context tree). */
+void cgu_frame_name(const struct cgu_node *node, enum cgu_name_style style,
+		    struct cgu_buf *out);
 
 /* summary: the top n nodes (0 = all) by self or inclusive cost. */
 struct cgu_summary_opts {
