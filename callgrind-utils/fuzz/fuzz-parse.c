@@ -142,10 +142,9 @@ static void run_stacks(const char *text, size_t len,
 		for (part = 0; part < c->nparts && part < 3; part++)
 			check_cct_fold(c, ev, 0, part, CGU_NAMES_FILE_FUNCTION);
 	}
-	incl = cgu_cct_inclusive(c, CGU_CCT_ALL_PARTS);
-	free(incl);
-	p = cgu_cct_profile(c, c->nparts > 1 ? 1 : CGU_CCT_ALL_PARTS);
+	p = cgu_cct_profile(c, c->nparts > 1 ? 1 : CGU_CCT_ALL_PARTS, &incl);
 	run_outputs(p, null);
+	free(incl);
 	cgu_profile_free(p);
 	cgu_cct_free(c);
 }

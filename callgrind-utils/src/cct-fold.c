@@ -47,7 +47,8 @@ static void name_frames(struct folder *f)
 	for (i = 0; i < f->c->nframes; i++) {
 		cgu_buf_reset(&name);
 		cgu_frame_name(&f->c->frames[i], f->o->names, &name);
-		f->shown[i] = cgu_frames_intern(&f->frames, name.data, name.len);
+		f->shown[i] = cgu_frames_intern(&f->frames, name.data,
+						name.len);
 	}
 	f->deeper = cgu_frames_intern(&f->frames, "[deeper]", 8);
 	cgu_buf_release(&name);
@@ -84,7 +85,8 @@ static void fold_nodes(struct folder *f)
 	cgu_cost *below = array(n, sizeof(*below));
 
 	for (i = 0; i < n; i++) {
-		uint32_t node = (uint32_t)(f->first + i), up = c->nodes[node].parent;
+		uint32_t node = (uint32_t)(f->first + i);
+		uint32_t up = c->nodes[node].parent;
 		cgu_cost cost = cgu_cct_self(c, node)[f->o->event];
 		uint32_t d = up == CGU_CCT_ROOT ? 1 : depth[up - f->first] + 1;
 

@@ -449,7 +449,8 @@ static int header_line(struct parser *ps, char *line, char *colon)
 			return rc;
 		if (n > UINT32_MAX - 1)
 			return perr(ps, "thread: expected a thread id below "
-				    "2^32 - 1, got %llu", (unsigned long long)n);
+				    "2^32 - 1, got %llu",
+				    (unsigned long long)n);
 		ps->thread = (uint32_t)n;
 		ps->in_thread = 1;
 		ps->state = ST_BODY;
@@ -551,8 +552,9 @@ static const char *ref_name(struct parser *ps, const struct id_map *m,
 	i = id_find(m, id);
 	if (i == NONE) {
 		perr(ps, "fn=(%llu): %s id %llu is not defined; expected "
-		     "'%s=(%llu) name' on a line before", (unsigned long long)fn,
-		     key, (unsigned long long)id, key, (unsigned long long)id);
+		     "'%s=(%llu) name' on a line before",
+		     (unsigned long long)fn, key, (unsigned long long)id, key,
+		     (unsigned long long)id);
 		return NULL;
 	}
 	return ps->strs[m->vals[i]];
@@ -654,8 +656,8 @@ static int node_line(struct parser *ps, const char *s)
 		return rc;
 	i = id_find(&ps->fns, fn);
 	if (i == NONE)
-		return perr(ps, "fn id %llu is not defined; expected 'fn=(%llu) "
-			    "OB FL name' on a line before",
+		return perr(ps, "fn id %llu is not defined; expected "
+			    "'fn=(%llu) OB FL name' on a line before",
 			    (unsigned long long)fn, (unsigned long long)fn);
 	frame = ps->fns.vals[i];
 	if (ps->nnodes == ps->declared_nodes)
@@ -667,8 +669,9 @@ static int node_line(struct parser *ps, const char *s)
 		return perr(ps, "too many nodes");
 	for (e = 0; e < ps->nev; e++)
 		if (__builtin_add_overflow(ps->sum[e], v[e], &ps->sum[e]))
-			return perr(ps, "the costs of event %s in this part add "
-				    "up past 2^64 - 1", ps->part_events[e]);
+			return perr(ps, "the costs of event %s in this part "
+				    "add up past 2^64 - 1",
+				    ps->part_events[e]);
 	node = cgu_cct_add_node(c, up, frame, ps->thread, calls);
 	self = cgu_cct_self(c, node);
 	for (e = 0; e < ps->nev; e++)
@@ -721,7 +724,8 @@ static int finish(struct parser *ps)
 				     "empty file; expected '" MAGIC "' on "
 				     "the first line");
 	case ST_VERSION:
-		return perr(ps, "unexpected end of file; expected 'version: 1'");
+		return perr(ps, "unexpected end of file; expected "
+			    "'version: 1'");
 	case ST_FILE:
 		return perr(ps, "unexpected end of file; expected 'part: N' "
 			    "and a part");

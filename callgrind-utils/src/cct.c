@@ -211,8 +211,9 @@ static void part_nodes(const struct cgu_cct *c, size_t part, size_t *first,
 
 static const cgu_cost *part_totals(const struct cgu_cct *c, size_t part)
 {
-	return part == CGU_CCT_ALL_PARTS || part >= c->nparts ? c->totals
-							      : c->parts[part].totals;
+	if (part == CGU_CCT_ALL_PARTS || part >= c->nparts)
+		return c->totals;
+	return c->parts[part].totals;
 }
 
 int cgu_cct_check_profile(const struct cgu_cct *c, size_t part,
@@ -252,7 +253,8 @@ static cgu_cost *subtree_costs(const struct cgu_cct *c, size_t first,
 	size_t ne = c->nevents, i, e;
 	cgu_cost *sub = xrealloc(NULL, (end - first) * ne * sizeof(*sub));
 
-	memcpy(sub, c->self_costs + first * ne, (end - first) * ne * sizeof(*sub));
+	memcpy(sub, c->self_costs + first * ne,
+	       (end - first) * ne * sizeof(*sub));
 	for (i = end; i-- > first;) {
 		uint32_t up = c->nodes[i].parent;
 
@@ -276,40 +278,6 @@ static void copy_header(struct cgu_profile *p, const struct cgu_cct_part *pt)
 		p->part = cgu_arena_strdup(&p->arena, pt->part);
 	if (pt->desc)
 		cgu_profile_add_header(p, "desc", pt->desc);
-}
-
-struct cgu_profile *cgu_cct_profile(const struct cgu_cct *c, size_t part)
-{
-	struct cgu_profile *p = cgu_profile_new();
-	size_t first, end, i, e, ne = c->nevents;
-	cgu_cost *sub;
-
-	if (ne)
-		cgu_profile_set_events(p, c->events, ne, NULL);
-	if (c->nparts)
-		copy_header(p, &c->parts[part < c->nparts ? part : 0]);
-	for (i = 0; i < c->nframes; i++)
-		cgu_profile_node(p, c->frames[i].function, c->frames[i].object,
-				 c->frames[i].file);
-	part_nodes(c, part, &first, &end);
-	sub = subtree_costs(c, first, end);
-	for (i = first; i < end; i++) {
-		const struct cgu_cct_node *n = &c->nodes[i];
-		cgu_cost *self = cgu_self(p, n->frame);
-		uint32_t j;
-
-		for (e = 0; e < ne; e++)
-			self[e] += cgu_cct_self(c, (uint32_t)i)[e];
-		if (n->parent == CGU_CCT_ROOT)
-			continue;
-		j = cgu_profile_edge(p, c->nodes[n->parent].frame, n->frame);
-		p->edges[j].calls += n->calls;
-		for (e = 0; e < ne; e++)
-			cgu_edge_cost(p, j)[e] += sub[(i - first) * ne + e];
-	}
-	free(sub);
-	cgu_profile_finish(p);
-	return p;
 }
 
 /* First child and next sibling of every node of [first, end), as
@@ -340,7 +308,8 @@ static unsigned char *outermost(const struct cgu_cct *c, size_t first,
 	size_t n = end - first, i;
 	uint32_t *child = xrealloc(NULL, n * sizeof(*child));
 	uint32_t *next = xrealloc(NULL, n * sizeof(*next));
-	uint32_t *on_path = calloc(c->nframes ? c->nframes : 1, sizeof(*on_path));
+	uint32_t *on_path = calloc(c->nframes ? c->nframes : 1,
+				   sizeof(*on_path));
 	unsigned char *outer = xrealloc(NULL, n);
 
 	if (!on_path)
@@ -371,7 +340,8 @@ static unsigned char *outermost(const struct cgu_cct *c, size_t first,
 					v = next[v];
 					break;
 				}
-				v = c->nodes[first + v].parent - (uint32_t)first;
+				v = c->nodes[first + v].parent -
+				    (uint32_t)first;
 			}
 		}
 done:
@@ -383,20 +353,20 @@ done:
 	return outer;
 }
 
-cgu_cost *cgu_cct_inclusive(const struct cgu_cct *c, size_t part)
+/* Inclusive cost of every frame in [first, end): the subtrees of the
+ * nodes no ancestor of which has their frame.  nframes * nevents. */
+static cgu_cost *frame_inclusive(const struct cgu_cct *c, size_t first,
+				 size_t end, const cgu_cost *sub)
 {
-	size_t first, end, i, e, ne = c->nevents;
+	size_t i, e, ne = c->nevents;
 	cgu_cost *incl = calloc((c->nframes ? c->nframes : 1) * (ne ? ne : 1),
 				sizeof(*incl));
-	cgu_cost *sub;
 	unsigned char *outer;
 
 	if (!incl)
 		abort();
-	part_nodes(c, part, &first, &end);
 	if (first == end)
 		return incl;
-	sub = subtree_costs(c, first, end);
 	outer = outermost(c, first, end);
 	for (i = first; i < end; i++) {
 		if (!outer[i - first])
@@ -405,7 +375,61 @@ cgu_cost *cgu_cct_inclusive(const struct cgu_cct *c, size_t part)
 			incl[(size_t)c->nodes[i].frame * ne + e] +=
 				sub[(i - first) * ne + e];
 	}
-	free(sub);
 	free(outer);
 	return incl;
+}
+
+struct cgu_profile *cgu_cct_profile(const struct cgu_cct *c, size_t part,
+				    cgu_cost **inclusive)
+{
+	struct cgu_profile *p = cgu_profile_new();
+	size_t first, end, i, e, ne = c->nevents;
+	uint32_t *node_of = xrealloc(NULL, (c->nframes ? c->nframes : 1) *
+				     sizeof(*node_of));
+	cgu_cost *sub, *incl;
+
+	if (ne)
+		cgu_profile_set_events(p, c->events, ne, NULL);
+	if (c->nparts)
+		copy_header(p, &c->parts[part < c->nparts ? part : 0]);
+	part_nodes(c, part, &first, &end);
+	for (i = 0; i < c->nframes; i++)
+		node_of[i] = UINT32_MAX;
+	for (i = first; i < end; i++)
+		node_of[c->nodes[i].frame] = 0;
+	for (i = 0; i < c->nframes; i++)
+		if (!node_of[i])
+			node_of[i] = cgu_profile_node(p, c->frames[i].function,
+						      c->frames[i].object,
+						      c->frames[i].file);
+	sub = subtree_costs(c, first, end);
+	for (i = first; i < end; i++) {
+		const struct cgu_cct_node *n = &c->nodes[i];
+		cgu_cost *self = cgu_self(p, node_of[n->frame]);
+		uint32_t j;
+
+		for (e = 0; e < ne; e++)
+			self[e] += cgu_cct_self(c, (uint32_t)i)[e];
+		if (n->parent == CGU_CCT_ROOT)
+			continue;
+		j = cgu_profile_edge(p, node_of[c->nodes[n->parent].frame],
+				     node_of[n->frame]);
+		p->edges[j].calls += n->calls;
+		for (e = 0; e < ne; e++)
+			cgu_edge_cost(p, j)[e] += sub[(i - first) * ne + e];
+	}
+	cgu_profile_finish(p);
+	if (inclusive) {
+		incl = frame_inclusive(c, first, end, sub);
+		*inclusive = xrealloc(NULL, (p->nnodes ? p->nnodes : 1) *
+				      (ne ? ne : 1) * sizeof(**inclusive));
+		for (i = 0; i < c->nframes; i++)
+			if (node_of[i] != UINT32_MAX)
+				memcpy(*inclusive + (size_t)node_of[i] * ne,
+				       incl + i * ne, ne * sizeof(*incl));
+		free(incl);
+	}
+	free(sub);
+	free(node_of);
+	return p;
 }

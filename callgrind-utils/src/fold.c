@@ -405,6 +405,11 @@ static int fold_mode_exact(const struct cgu_profile *p,
 	return 0;
 }
 
+int cgu_fold_uses_context(const struct cgu_profile *p, enum cgu_fold_mode m)
+{
+	return fold_mode_exact(p, m);
+}
+
 static cgu_cost min_share(const struct cgu_profile *p,
 			  const struct cgu_fold_opts *o)
 {

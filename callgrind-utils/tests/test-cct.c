@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include "testutil.h"
+#include <callgrind-utils/folded.h>
 
 /* The example of docs/exact-stacks.md: main calls a, a calls common; a
  * signal handler on_alarm runs while main is on top. */
@@ -153,6 +154,7 @@ static const char threads[] =
 static void test_threads_and_parts(void **state)
 {
 	struct cgu_cct *c = parse_ok(threads);
+	struct cgu_profile *p2;
 
 	(void)state;
 	assert_int_equal(c->nparts, 2);
@@ -170,6 +172,13 @@ static void test_threads_and_parts(void **state)
 	expect_fold(c, 0, 0, CGU_CCT_ALL_PARTS,
 		    "main 5\nmain;work 10\nmain;work;leaf 100\n"
 		    "start 1\nstart;leaf 57\n");
+	/* the call graph of part 2 has its functions only */
+	p2 = cgu_cct_profile(c, 1, NULL);
+	assert_int_equal(p2->nnodes, 2);
+	assert_string_equal(p2->nodes[0].function, "leaf");
+	assert_string_equal(p2->nodes[1].function, "start");
+	assert_int_equal(p2->totals[0], 7);
+	cgu_profile_free(p2);
 	/* a lane per thread */
 	expect_fold(c, 0, 1, CGU_CCT_ALL_PARTS,
 		    "[thread 1];main 5\n[thread 1];main;work 10\n"
@@ -206,8 +215,8 @@ static const char recursion[] =
 static void test_inclusive_and_graph(void **state)
 {
 	struct cgu_cct *c = parse_ok(recursion);
-	cgu_cost *incl = cgu_cct_inclusive(c, CGU_CCT_ALL_PARTS);
-	struct cgu_profile *p = cgu_cct_profile(c, 0);
+	cgu_cost *incl;
+	struct cgu_profile *p = cgu_cct_profile(c, 0, &incl);
 	char *edges;
 
 	(void)state;
@@ -225,6 +234,126 @@ static void test_inclusive_and_graph(void **state)
 	free(edges);
 	cgu_profile_free(p);
 	free(incl);
+	cgu_cct_free(c);
+}
+
+static int write_summary(const struct cgu_profile *p, FILE *f, void *ctx)
+{
+	return cgu_summary_write(p, ctx, f, NULL);
+}
+
+/* summary of the recursion above: Callgrind's call graph charges f with
+ * its self cost 6 and f -> g's 17, 23 in all, more than the whole run;
+ * the exact inclusive costs are main 15, f 14, g 12. */
+static void test_summary_exact_inclusive(void **state)
+{
+	struct cgu_cct *c = parse_ok(recursion);
+	cgu_cost *incl;
+	struct cgu_profile *p = cgu_cct_profile(c, CGU_CCT_ALL_PARTS, &incl);
+	struct cgu_summary_opts o = { 0, 0, 1, CGU_NAMES_FUNCTION, NULL, NULL };
+	char *text;
+
+	(void)state;
+	text = capture(p, write_summary, &o);
+	assert_string_equal(text,
+		"# event Ir, total 15, by inclusive\n"
+		"#           self   self%      inclusive   incl%  function\n"
+		"               6  40.00%             23 153.33%  f\n"
+		"               8  53.33%             17 113.33%  g\n"
+		"               1   6.67%             15 100.00%  main\n");
+	free(text);
+	o.inclusive = incl;
+	o.note = "stacks: exact";
+	text = capture(p, write_summary, &o);
+	assert_string_equal(text,
+		"# event Ir, total 15, by inclusive\n"
+		"# stacks: exact\n"
+		"#           self   self%      inclusive   incl%  function\n"
+		"               1   6.67%             15 100.00%  main\n"
+		"               6  40.00%             14  93.33%  f\n"
+		"               8  53.33%             12  80.00%  g\n");
+	free(text);
+	free(incl);
+	cgu_profile_free(p);
+	cgu_cct_free(c);
+}
+
+static int write_json_cct(const struct cgu_profile *p, FILE *f, void *ctx)
+{
+	return cgu_json_write_cct(p, ctx, CGU_CCT_ALL_PARTS, f, NULL);
+}
+
+/* json: the profile (events Dr Ir, the other way round from the stacks
+ * file) and the tree, its costs in the profile's event order. */
+static void test_json_cct(void **state)
+{
+	struct cgu_cct *c = parse_ok(
+		"# callgrind stacks\nversion: 1\npart: 1\nevents: Ir Dr\n"
+		"nodes: 2\nthread: 2\nob=(1) /bin/t\nfn=(1) 1 0 main\n"
+		"fn=(2) 0 0 [truncated]\n1 0 1 1 3 1\n2 1 2 4 5\ntotals: 8 1\n");
+	struct cgu_profile *p = load_string("events: Dr Ir\nfn=main\n0 1 8\n");
+	char *text = capture(p, write_json_cct, c);
+
+	(void)state;
+	assert_string_equal(text,
+		"{\"stacks\":\"exact\",\"creator\":null,\"cmd\":null,"
+		"\"pid\":null,\"part\":null,\"thread\":null,"
+		"\"positions\":\"line\",\"events\":[\"Dr\",\"Ir\"],\n"
+		"\"event_desc\":[null,null],\n"
+		"\"headers\":[],\n"
+		"\"totals\":[1,8],\n"
+		"\"nodes\":[\n"
+		"{\"id\":0,\"function\":\"main\",\"object\":\"\","
+		"\"file\":\"\",\"self\":[1,8]}],\n"
+		"\"edges\":[],\n"
+		"\"cct\":{\"source\":\"t.stacks\",\n"
+		"\"frames\":[\n"
+		"{\"id\":0,\"function\":\"main\",\"object\":\"/bin/t\","
+		"\"file\":\"\"},\n"
+		"{\"id\":1,\"function\":\"[truncated]\",\"object\":\"\","
+		"\"file\":\"\"}],\n"
+		"\"nodes\":[\n"
+		"{\"id\":0,\"parent\":null,\"thread\":2,\"frame\":0,"
+		"\"calls\":1,\"self\":[1,3]},\n"
+		"{\"id\":1,\"parent\":0,\"thread\":2,\"frame\":1,"
+		"\"calls\":4,\"self\":[0,5]}],\n"
+		"\"totals\":[1,8]}}\n");
+	free(text);
+	cgu_profile_free(p);
+	cgu_cct_free(c);
+}
+
+/* The flame graph's input: folded stacks whose frames carry the object
+ * and file of their function. */
+static void test_folded_from_cct(void **state)
+{
+	struct cgu_cct *c = parse_ok(example);
+	struct cgu_cct_fold_opts o = { 0, CGU_NAMES_FULL, 0, CGU_CCT_ALL_PARTS };
+	struct cgu_folded f;
+	struct cgu_error err = { 0 };
+	size_t i, seen = 0;
+
+	(void)state;
+	cgu_folded_init(&f);
+	assert_int_equal(cgu_folded_from_cct(&f, c, &o, "t.stacks", &err), 0);
+	assert_int_equal(f.total, 1360);
+	assert_int_equal(f.nstacks, 4);
+	for (i = 0; i < f.nframes; i++) {
+		const struct cgu_folded_frame *fr = &f.frames[i];
+
+		if (!strcmp(fr->name, "common")) {
+			assert_string_equal(fr->object, "/tmp/prog");
+			assert_string_equal(fr->file, "prog.c");
+			seen++;
+		}
+		if (!strcmp(fr->name, "[signal 10]")) {
+			assert_null(fr->object);
+			assert_null(fr->file);
+			seen++;
+		}
+	}
+	assert_int_equal(seen, 2);
+	cgu_folded_release(&f);
 	cgu_cct_free(c);
 }
 
@@ -537,6 +666,9 @@ int main(void)
 		cmocka_unit_test(test_threads_and_parts),
 		cmocka_unit_test(test_threads_merge),
 		cmocka_unit_test(test_inclusive_and_graph),
+		cmocka_unit_test(test_summary_exact_inclusive),
+		cmocka_unit_test(test_json_cct),
+		cmocka_unit_test(test_folded_from_cct),
 		cmocka_unit_test(test_check_profile),
 		cmocka_unit_test(test_files_and_dispatch),
 		cmocka_unit_test(test_deep_stacks_cut),

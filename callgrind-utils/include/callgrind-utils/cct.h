@@ -142,19 +142,19 @@ int cgu_cct_check_profile(const struct cgu_cct *c, size_t part,
 /* ---- outputs */
 
 /* The call graph of part (or of all), as Callgrind would write it: a
- * finished profile with node i for frame i and its self cost, and for
- * every tree node below another an edge from the parent's frame to the
- * node's frame with the node's calls and the cost of its subtree (so a
- * recursive call's cost counts again in every enclosing call, as in
- * Callgrind's inclusive costs).  Its header is that of the part (of the
- * first part for all). */
-struct cgu_profile *cgu_cct_profile(const struct cgu_cct *c, size_t part);
-
-/* Inclusive cost of every frame in part (or in all), exactly: the cost of
- * the nodes whose path holds the frame, once however often it holds it
- * (recursion).  nframes * nevents counts, malloc'd; inclusive of frame f
- * for event e at [f * nevents + e]. */
-cgu_cost *cgu_cct_inclusive(const struct cgu_cct *c, size_t part);
+ * finished profile with a node for every frame of the part's nodes, and
+ * its self cost, and for every tree node below another an edge from the
+ * parent's frame to the node's frame with the node's calls and the cost
+ * of its subtree (so a recursive call's cost counts again in every
+ * enclosing call, as in Callgrind's inclusive costs).  Its header is
+ * that of the part (of the first part for all).
+ * With inclusive, also the exact inclusive cost of every node of the
+ * profile: the cost of the tree nodes whose path holds its frame, once
+ * however often it holds it (recursion); nnodes * nevents counts,
+ * malloc'd, node n's for event e at [n * nevents + e] (as
+ * cgu_summary_opts.inclusive takes them). */
+struct cgu_profile *cgu_cct_profile(const struct cgu_cct *c, size_t part,
+				    cgu_cost **inclusive);
 
 /* Folded stacks "root;...;leaf cost" of the nodes of part (or of all):
  * the frames from the thread's root down to the node, joined by ';', its
