@@ -1128,6 +1128,11 @@ static int parse_line(struct parser *ps, char *line, size_t len)
 		return cost_line(ps, line);
 	}
 	p = (char *)skip_space(line);
+	if (ps->lineno == 1 && !strcmp(line, "# callgrind stacks"))
+		return perr(ps, "a stacks file (callgrind --collect-stacks=yes), "
+			    "not a profile; expected a Callgrind profile here "
+			    "(fold, flamegraph, speedscope, summary and json "
+			    "read stacks files)");
 	if (*p == '\0' || *p == '#')
 		return CGU_OK;
 	if (ps->calls_line)
