@@ -218,6 +218,8 @@ int cli_load_inputs(struct cli_input *in, int nfiles, char **files,
 
 	memset(l, 0, sizeof(*l));
 	cgu_profile_set_init(&l->set);
+	if (!in->parse.on_warning)
+		in->parse.on_warning = cli_warning;
 	if (in->stacks && in->reconstructed) {
 		cgu_cct_free(c);
 		return cli_usage_error(in->cmd, "--stacks and --reconstructed "

@@ -121,9 +121,13 @@ static int open_path(struct cli_stacks *s, const struct cli_input *in, const cha
 	return rc ? fail(&err) : CLI_OK;
 }
 
-int cli_stacks_open(struct cli_stacks *s, const struct cli_input *in, const char *path)
+int cli_stacks_open(struct cli_stacks *s, const struct cli_input *given,
+		    const char *path)
 {
+	struct cli_input with_warnings = *given, *in = &with_warnings;
 	int rc;
+	if (!in->parse.on_warning)
+		in->parse.on_warning = cli_warning;
 	memset(s, 0, sizeof(*s));
 	cgu_profile_set_init(&s->set);
 	cgu_folded_init(&s->folded);

@@ -24,6 +24,12 @@ int cli_report(const struct cgu_error *err)
 	return err->code == CGU_EUSAGE ? CLI_USAGE : CLI_BADINPUT;
 }
 
+void cli_warning(void *ctx, const struct cgu_error *w)
+{
+	(void)ctx;
+	fprintf(stderr, "callgrind-utils: warning: %s\n", w->msg);
+}
+
 int cli_help(const char *usage, const char *text)
 {
 	printf("Usage: callgrind-utils %s\n\n%s", usage, text);
@@ -91,6 +97,8 @@ int cli_load_set(struct cli_input *in, int nfiles, char **files,
 	int i;
 
 	cgu_profile_set_init(set);
+	if (!in->parse.on_warning)
+		in->parse.on_warning = cli_warning;
 	if (nfiles == 0) {
 		static char dash[] = "-";
 		static char *stdin_only[] = { dash };

@@ -32,6 +32,9 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Print err->msg to stderr; returns the exit status for err->code. */
 int cli_report(const struct cgu_error *err);
+/* Print "callgrind-utils: warning: w->msg" to stderr (the parsers'
+ * on_warning; the loaders below set it when the command did not). */
+void cli_warning(void *ctx, const struct cgu_error *w);
 
 /* Options every command reading profiles understands (see
  * CLI_INPUT_LONGOPTS and cli_input_option()), and those of the commands
