@@ -35,8 +35,10 @@
  *                           or 0x-hex
  *   Name compression, in every id space (files: fl fi fe cfi cfl jfi;
  *   functions: fn cfn jfn; objects: ob cob):
- *      key=(id) name        defines id; key=(id) refers to it later;
- *      key=name             a name without compression
+ *      key=(id) name        defines id; key=(id) refers to it later; id
+ *                           is decimal digits
+ *      key=name             a name without compression, which may start
+ *                           with '(' too ("(below main)")
  *
  * Semantics: a node is (fn, ob, file), where file is the current file
  * (latest fl=, fi= or fe=) when fn= is read, and fi=/fe= inside a function
@@ -317,6 +319,21 @@ static uint32_t plain_name(struct parser *ps, struct space_table *t,
 	return PLAIN_ID | i;
 }
 
+/* Does the value v start with a compressed id, "(N)" with N decimal
+ * digits?  Anything else is a name without compression, which may start
+ * with a parenthesis too: Callgrind's "(below main)" and "(skipped)"
+ * with --compress-strings=no. */
+static int is_compressed(const char *v)
+{
+	const char *d = v + 1;
+
+	if (*v != '(')
+		return 0;
+	while (*d >= '0' && *d <= '9')
+		d++;
+	return d > v + 1 && *d == ')';
+}
+
 /* The id of "(N)" or "(N) name" at v (v..end, after "key="), defining
  * it in the second form. */
 static int compressed_name(struct parser *ps, struct space_table *t,
@@ -328,12 +345,9 @@ static int compressed_name(struct parser *ps, struct space_table *t,
 	int ovf;
 	const char *e = parse_u64(v + 1, &id, 0, &ovf);
 
-	if (!e || *e != ')')
-		return perr(ps, "%s=(: expected a compressed id '(N)' "
-			    "followed by an optional name", key);
-	if (id >= MAX_COMPRESSED_ID)
-		return perr(ps, "%s=(%llu): compressed id too large "
-			    "(expected < %u)", key, (unsigned long long)id,
+	if (!e || id >= MAX_COMPRESSED_ID)
+		return perr(ps, "%s=(%.*s): compressed id too large (expected "
+			    "< %u)", key, (int)strcspn(v + 1, ")"), v + 1,
 			    MAX_COMPRESSED_ID);
 	if (id >= t->cap) {
 		size_t cap = t->cap ? t->cap : 256;
@@ -383,7 +397,7 @@ static int resolve_name(struct parser *ps, enum space sp, const char *key,
 	int rc;
 
 	ps->last_id = NO_ID;
-	if (*v != '(')
+	if (!is_compressed(v))
 		id = plain_name(ps, t, v, (size_t)(end - v));
 	else if ((rc = compressed_name(ps, t, key, v, end, &id)))
 		return rc;

@@ -19,8 +19,8 @@ static const struct error_case cases[] = {
 	  "the cost lines add up to 5; expected equal totals (truncated file?)" },
 	{ "err-unknown-id.out", "err-unknown-id.out:5: fn=(2): unknown "
 	  "compressed id; expected '(2) name' to define it first" },
-	{ "err-bad-id.out", "err-bad-id.out:3: fn=(: expected a compressed id "
-	  "'(N)' followed by an optional name" },
+	{ "err-bad-id.out", "err-bad-id.out:3: fn=(99999999999999999999): "
+	  "compressed id too large (expected < 16777216)" },
 	{ "err-nonnumeric.out", "err-nonnumeric.out:4: expected a number for "
 	  "event Dr, got '1x'" },
 	{ "err-overflow.out", "err-overflow.out:4: cost for event Ir does not "
