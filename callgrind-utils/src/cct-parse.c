@@ -15,7 +15,10 @@
  *             | "fn=(" Id ") " Ob " " Fl " " Name   a frame: Ob and Fl ids
  *                                                defined before, 0 unknown;
  *                                                Name is the rest of the line
- *             | Id " " Parent " " Fn " " Calls (" " Cost)*   a node
+ *             | Back " " Fn " " Calls (" " Cost)*   a node: the k-th node
+ *                                                line of a part is node k;
+ *                                                its parent is node k - Back,
+ *                                                Back 0 the thread's root
  *
  * One item a line; blank lines and lines starting with '#' are skipped
  * (the first line aside, which must be "# callgrind stacks").  Numbers
@@ -27,9 +30,9 @@
  * Checks, each an error naming file:line and what was expected:
  *  - ob/fl/fn ids are defined once in a file (they stay defined in the
  *    later parts of the file) and before their use; a node's fn id is
- *    defined, a frame's ob and fl ids are 0 or defined.
- *  - node ids are not 0 and unique in their part; a node's parent is 0
- *    (the thread's root) or a node of the same thread written before it
+ *    defined, a frame's ob and fl ids are 0 or defined; frame ids are
+ *    1, 2, ... in the order of their definitions.
+ *  - a node's parent, Back lines before it, is a node of the same thread
  *    in the part: so the tree has no cycle and parents come first.
  *  - a node line has at most one cost per event (fewer: the rest are 0);
  *    the costs of a part add up without passing 2^64 - 1, and so do
@@ -38,8 +41,9 @@
  *    totals: line equals the sum of its nodes' costs (no_check_totals
  *    skips the latter): a file cut short fails one or the other, or has
  *    no totals: line.
- * Memory grows with the lines read, never with a number read: ids go
- * through hash tables, and nodes: is only compared.
+ * Memory grows with the lines read, never with a number read: ob and fl
+ * ids go through hash tables, frame ids come in order, node ids are
+ * implicit, and nodes: is only compared.
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -128,15 +132,17 @@ struct parser {
 	enum state state;
 
 	/* file */
-	struct id_map obs, fls, fns;   /* ids -> string index / frame */
+	struct id_map obs, fls;        /* ids -> string index */
 	const char **strs;             /* ob= and fl= names, kept in c */
 	size_t nstrs, strs_cap;
+	uint32_t *frame_of;            /* frame id - 1 -> frame of c */
+	unsigned long *frame_line;     /* and the line defining it */
+	size_t nfns, fns_cap;
 	const char *creator, *pid, *cmd;
 
 	/* part */
 	size_t part_index;
 	unsigned long part_line;
-	struct id_map node_ids;        /* node ids of the part -> node */
 	size_t nev;                    /* events of the part */
 	int evmap[CGU_MAX_EVENTS];     /* part event -> cct event */
 	const char *part_events[CGU_MAX_EVENTS];
@@ -250,8 +256,6 @@ static struct cgu_cct_part *part(struct parser *ps)
 
 static void reset_part(struct parser *ps)
 {
-	id_map_release(&ps->node_ids);
-	id_map_init(&ps->node_ids);
 	memset(ps->sum, 0, sizeof(ps->sum));
 	ps->have_nodes = 0;
 	ps->nnodes = 0;
@@ -560,16 +564,23 @@ static const char *ref_name(struct parser *ps, const struct id_map *m,
 	return ps->strs[m->vals[i]];
 }
 
-/* fn=(N) ob fl name */
+/* fn=(N) ob fl name, N the next frame id */
 static int def_frame(struct parser *ps, const char *v)
 {
 	const char *s, *ob, *fl;
 	uint64_t id, obid, flid;
 	int rc;
 
-	if ((rc = def_id(ps, "fn", v, &id, &s)) ||
-	    (rc = check_new_id(ps, "fn", &ps->fns, id)))
+	if ((rc = def_id(ps, "fn", v, &id, &s)))
 		return rc;
+	if (id && id <= ps->nfns)
+		return perr(ps, "fn=(%llu): id already defined at line %lu; "
+			    "expected every id defined once in a file",
+			    (unsigned long long)id, ps->frame_line[id - 1]);
+	if (id != ps->nfns + 1)
+		return perr(ps, "fn=(%llu): expected id %zu, the next frame id "
+			    "(frame ids are 1, 2, ... in the order they are "
+			    "defined)", (unsigned long long)id, ps->nfns + 1);
 	if (!(s = number(ps, s, &obid, "the object id of fn=")) ||
 	    !(s = number(ps, skip_space(s), &flid, "the file id of fn=")))
 		return CGU_EINPUT;
@@ -580,9 +591,19 @@ static int def_frame(struct parser *ps, const char *v)
 	if (!(ob = ref_name(ps, &ps->obs, "ob", obid, id)) ||
 	    !(fl = ref_name(ps, &ps->fls, "fl", flid, id)))
 		return CGU_EINPUT;
+	if (ps->nfns == ps->fns_cap) {
+		ps->fns_cap = ps->fns_cap ? ps->fns_cap * 2 : 64;
+		ps->frame_of = realloc(ps->frame_of,
+				       ps->fns_cap * sizeof(*ps->frame_of));
+		ps->frame_line = realloc(ps->frame_line,
+					 ps->fns_cap * sizeof(*ps->frame_line));
+		if (!ps->frame_of || !ps->frame_line)
+			abort();
+	}
 	if (ps->c->nframes >= NONE - 1)
 		return perr(ps, "too many frames");
-	id_add(&ps->fns, id, cgu_cct_frame(ps->c, s, ob, fl), ps->lineno);
+	ps->frame_of[ps->nfns] = cgu_cct_frame(ps->c, s, ob, fl);
+	ps->frame_line[ps->nfns++] = ps->lineno;
 	return CGU_OK;
 }
 
@@ -599,36 +620,39 @@ static int def_line(struct parser *ps, const char *line)
 	return def_frame(ps, line + 3);
 }
 
-/* The parent of a node line: the thread's root or a node before it. */
-static int parent_node(struct parser *ps, uint64_t parent, uint32_t *out)
+/* The parent of node k of the part, back node lines before it: the
+ * thread's root (0) or a node of the same thread. */
+static int parent_node(struct parser *ps, uint64_t k, uint64_t back,
+		       uint32_t *out)
 {
 	const struct cgu_cct_node *n;
-	uint32_t i;
 
 	*out = CGU_CCT_ROOT;
-	if (!parent)
+	if (!back)
 		return CGU_OK;
-	i = id_find(&ps->node_ids, parent);
-	if (i == NONE)
-		return perr(ps, "parent %llu is not a node written before in "
-			    "this part; expected 0 (the thread's root) or "
-			    "the id of an earlier node (parents before "
-			    "children)", (unsigned long long)parent);
-	*out = ps->node_ids.vals[i];
+	if (back >= k)
+		return perr(ps, "node %llu: its parent, %llu nodes back, is "
+			    "before the part's first node; expected 0 (the "
+			    "thread's root) or the distance back to an "
+			    "earlier node of the part", (unsigned long long)k,
+			    (unsigned long long)back);
+	*out = (uint32_t)(part(ps)->first + (k - back - 1));
 	n = &ps->c->nodes[*out];
 	if (n->thread != ps->thread)
-		return perr(ps, "parent %llu is a node of thread %u; expected "
-			    "a node of this thread, %u",
-			    (unsigned long long)parent, n->thread, ps->thread);
+		return perr(ps, "node %llu: its parent, node %llu, is a node "
+			    "of thread %u; expected a node of this thread, %u",
+			    (unsigned long long)k,
+			    (unsigned long long)(k - back), n->thread,
+			    ps->thread);
 	return CGU_OK;
 }
 
 static int node_line(struct parser *ps, const char *s)
 {
 	struct cgu_cct *c = ps->c;
-	uint64_t id, parent, fn, calls;
+	uint64_t k = ps->nnodes + 1, back, fn, calls;
 	cgu_cost v[CGU_MAX_EVENTS], *self;
-	uint32_t up, frame, i, node;
+	uint32_t up, node;
 	size_t e;
 	int rc;
 
@@ -637,29 +661,16 @@ static int node_line(struct parser *ps, const char *s)
 	if (!ps->in_thread)
 		return perr(ps, "node line before any thread: line; expected "
 			    "'thread: N' first");
-	if (!(s = number(ps, s, &id, "the node id")) ||
-	    !(s = number(ps, skip_space(s), &parent, "the parent id")) ||
+	if (!(s = number(ps, s, &back, "the distance back to the parent")) ||
 	    !(s = number(ps, skip_space(s), &fn, "the fn id")) ||
 	    !(s = number(ps, skip_space(s), &calls, "the calls")))
 		return CGU_EINPUT;
-	if ((rc = costs(ps, s, v)))
+	if ((rc = costs(ps, s, v)) || (rc = parent_node(ps, k, back, &up)))
 		return rc;
-	if (!id)
-		return perr(ps, "node id 0 is the thread's root; expected ids "
-			    "from 1");
-	i = id_find(&ps->node_ids, id);
-	if (i != NONE)
-		return perr(ps, "node %llu is already defined at line %lu; "
-			    "expected ids unique in a part",
-			    (unsigned long long)id, ps->node_ids.lines[i]);
-	if ((rc = parent_node(ps, parent, &up)))
-		return rc;
-	i = id_find(&ps->fns, fn);
-	if (i == NONE)
+	if (!fn || fn > ps->nfns)
 		return perr(ps, "fn id %llu is not defined; expected "
 			    "'fn=(%llu) OB FL name' on a line before",
 			    (unsigned long long)fn, (unsigned long long)fn);
-	frame = ps->fns.vals[i];
 	if (ps->nnodes == ps->declared_nodes)
 		return perr(ps, "a node line beyond the %llu that nodes: (line "
 			    "%lu) gives; expected nodes: to count every node "
@@ -672,11 +683,10 @@ static int node_line(struct parser *ps, const char *s)
 			return perr(ps, "the costs of event %s in this part "
 				    "add up past 2^64 - 1",
 				    ps->part_events[e]);
-	node = cgu_cct_add_node(c, up, frame, ps->thread, calls);
+	node = cgu_cct_add_node(c, up, ps->frame_of[fn - 1], ps->thread, calls);
 	self = cgu_cct_self(c, node);
 	for (e = 0; e < ps->nev; e++)
 		self[ps->evmap[e]] = v[e];
-	id_add(&ps->node_ids, id, node, ps->lineno);
 	ps->nnodes++;
 	return CGU_OK;
 }
@@ -787,14 +797,12 @@ int cgu_cct_parse_reader(struct cgu_cct *c, struct cgu_reader *r,
 	ps.err = err;
 	id_map_init(&ps.obs);
 	id_map_init(&ps.fls);
-	id_map_init(&ps.fns);
-	id_map_init(&ps.node_ids);
 	rc = run(&ps);
 	id_map_release(&ps.obs);
 	id_map_release(&ps.fls);
-	id_map_release(&ps.fns);
-	id_map_release(&ps.node_ids);
 	free(ps.strs);
+	free(ps.frame_of);
+	free(ps.frame_line);
 	return rc;
 }
 

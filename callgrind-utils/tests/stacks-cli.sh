@@ -165,7 +165,7 @@ has "diff subtitle" '>before: exact stacks; after: reconstructed stacks: an esti
 
 # --- two parts (--combine-dumps): merged, or apart with --separate-parts
 printf 'events: Ir\npart: 1\nfn=main\n1 5\ncfn=f\ncalls=1 1\n1 10\nfn=f\n1 10\ntotals: 15\npart: 2\nfn=main\n1 1\ncfn=g\ncalls=1 1\n1 7\nfn=g\n1 7\ntotals: 8\n' >"$tmp/two.out"
-printf '# callgrind stacks\nversion: 1\npart: 1\nevents: Ir\nnodes: 2\nthread: 1\nfn=(1) 0 0 main\nfn=(2) 0 0 f\n1 0 1 1 5\n2 1 2 1 10\ntotals: 15\npart: 2\nevents: Ir\nnodes: 2\nthread: 1\nfn=(3) 0 0 g\n1 0 1 0 1\n2 1 3 1 7\ntotals: 8\n' >"$tmp/two.out.stacks"
+printf '# callgrind stacks\nversion: 1\npart: 1\nevents: Ir\nnodes: 2\nthread: 1\nfn=(1) 0 0 main\nfn=(2) 0 0 f\n0 1 1 5\n1 2 1 10\ntotals: 15\npart: 2\nevents: Ir\nnodes: 2\nthread: 1\nfn=(3) 0 0 g\n0 1 0 1\n1 3 1 7\ntotals: 8\n' >"$tmp/two.out.stacks"
 printf 'main 6\nmain;f 10\nmain;g 7\n' >"$tmp/two.merged"
 check "parts merged" 0 "$tmp/two.merged" "$CGU" fold "$tmp/two.out"
 printf '# part: %s#1\nmain 5\nmain;f 10\n# part: %s#2\nmain 1\nmain;g 7\n' "$tmp/two.out" "$tmp/two.out" >"$tmp/two.apart"

@@ -29,15 +29,15 @@ static const char example[] =
 	"ob=(1) /tmp/prog\n"
 	"fl=(1) prog.c\n"
 	"fn=(1) 1 1 main\n"
-	"1 0 1 1 120 4 2\n"
+	"0 1 1 120 4 2\n"
 	"fn=(2) 1 1 a\n"
-	"2 1 2 10 300 10 0\n"
+	"1 2 10 300 10 0\n"
 	"fn=(3) 1 1 common\n"
-	"3 2 3 10 900\n"
+	"1 3 10 900\n"
 	"fn=(4) 0 0 [signal 10]\n"
-	"4 1 4 0 0\n"
+	"3 4 1 0\n"
 	"fn=(5) 1 1 on_alarm\n"
-	"5 4 5 1 40 1 1\n"
+	"1 5 0 40 1 1\n"
 	"\n"
 	"totals: 1360 15 3\n";
 
@@ -135,20 +135,21 @@ static void test_names_styles(void **state)
 	cgu_cct_free(c);
 }
 
-/* Two threads run the same path work -> leaf; with combine-dumps a
- * second part follows, whose ids restart, reusing fn ids of part 1. */
+/* Thread 1 runs main -> work -> leaf, thread 2 start -> leaf; with
+ * combine-dumps a second part follows, whose node ids restart, using fn
+ * ids of part 1. */
 static const char threads[] =
 	"# callgrind stacks\nversion: 1\ncmd: ./t\n"
 	"part: 1\nevents: Ir\nnodes: 5\ntruncated: 0\n"
-	"thread: 1\nfn=(7) 0 0 main\nfn=(9) 0 0 work\nfn=(3) 0 0 leaf\n"
-	"1 0 7 1 5\n2 1 9 1 10\n3 2 3 2 100\n"
+	"thread: 1\nfn=(1) 0 0 main\nfn=(2) 0 0 work\nfn=(3) 0 0 leaf\n"
+	"0 1 1 5\n1 2 1 10\n1 3 2 100\n"
 	"thread: 2\nfn=(4) 0 0 start\n"
-	"4 0 4 0 1\n"
-	"5 4 3 1 50\n"
+	"0 4 0 1\n"
+	"1 3 1 50\n"
 	"totals: 166\n"
 	"\n"
 	"part: 2\nevents: Ir\nnodes: 2\ntruncated: 0\n"
-	"thread: 2\n1 0 4 0\n2 1 3 1 7\n"
+	"thread: 2\n0 4 0\n1 3 1 7\n"
 	"totals: 7\n";
 
 static void test_threads_and_parts(void **state)
@@ -192,8 +193,8 @@ static void test_threads_merge(void **state)
 {
 	struct cgu_cct *c = parse_ok(
 		"# callgrind stacks\nversion: 1\npart: 1\nevents: Ir\nnodes: 4\n"
-		"thread: 1\nfn=(1) 0 0 main\nfn=(2) 0 0 f\n1 0 1 1 1\n2 1 2 1 10\n"
-		"thread: 3\n3 0 1 0 2\n4 3 2 1 20\ntotals: 33\n");
+		"thread: 1\nfn=(1) 0 0 main\nfn=(2) 0 0 f\n0 1 1 1\n1 2 1 10\n"
+		"thread: 3\n0 1 0 2\n1 2 1 20\ntotals: 33\n");
 
 	(void)state;
 	expect_fold(c, 0, 0, CGU_CCT_ALL_PARTS, "main 3\nmain;f 30\n");
@@ -210,7 +211,7 @@ static void test_threads_merge(void **state)
 static const char recursion[] =
 	"# callgrind stacks\nversion: 1\npart: 1\nevents: Ir\nnodes: 5\n"
 	"thread: 1\nfl=(1) r.c\nfn=(1) 0 1 main\nfn=(2) 0 1 f\nfn=(3) 0 1 g\n"
-	"1 0 1 1 1\n2 1 2 1 2\n3 2 3 1 3\n4 3 2 1 4\n5 4 3 2 5\ntotals: 15\n";
+	"0 1 1 1\n1 2 1 2\n1 3 1 3\n1 2 1 4\n1 3 2 5\ntotals: 15\n";
 
 static void test_inclusive_and_graph(void **state)
 {
@@ -290,7 +291,7 @@ static void test_json_cct(void **state)
 	struct cgu_cct *c = parse_ok(
 		"# callgrind stacks\nversion: 1\npart: 1\nevents: Ir Dr\n"
 		"nodes: 2\nthread: 2\nob=(1) /bin/t\nfn=(1) 1 0 main\n"
-		"fn=(2) 0 0 [truncated]\n1 0 1 1 3 1\n2 1 2 4 5\ntotals: 8 1\n");
+		"fn=(2) 0 0 [truncated]\n0 1 1 3 1\n1 2 4 5\ntotals: 8 1\n");
 	struct cgu_profile *p = load_string("events: Dr Ir\nfn=main\n0 1 8\n");
 	char *text = capture(p, write_json_cct, c);
 
@@ -457,8 +458,8 @@ static void test_deep_stacks_cut(void **state)
 	cgu_buf_adds(&in, "# callgrind stacks\nversion: 1\npart: 1\n"
 		     "events: Ir\nnodes: 4100\nthread: 1\n");
 	for (i = 1; i <= 4100; i++)
-		cgu_buf_addf(&in, "fn=(%zu) 0 0 f%zu\n%zu %zu %zu 1 1\n", i, i,
-			     i, i - 1, i);
+		cgu_buf_addf(&in, "fn=(%zu) 0 0 f%zu\n%d %zu 1 1\n", i, i,
+			     i > 1, i);
 	cgu_buf_adds(&in, "totals: 4100\n");
 	c = parse_ok(in.data);
 	text = fold(c, 0, 0, 0);
@@ -516,7 +517,7 @@ static const struct bad bad[] = {
 	{ HEAD "events:\n", "bad.stacks:5: events: expected at least one event "
 	  "name" },
 	/* ids and the tree */
-	{ HEAD "nodes: 1\nthread: 1\n1 0 1 1 5\n", "bad.stacks:7: fn id 1 is "
+	{ HEAD "nodes: 1\nthread: 1\n0 1 1 5\n", "bad.stacks:7: fn id 1 is "
 	  "not defined; expected 'fn=(1) OB FL name' on a line before" },
 	{ HEAD "nodes: 1\nthread: 1\nfn=(1) 2 0 main\n", "bad.stacks:7: "
 	  "fn=(1): ob id 2 is not defined; expected 'ob=(2) name' on a line "
@@ -524,58 +525,59 @@ static const struct bad bad[] = {
 	{ HEAD "nodes: 1\nthread: 1\nfl=(4) a.c\nfl=(4) b.c\n", "bad.stacks:8: "
 	  "fl=(4): id already defined at line 7; expected every id defined once "
 	  "in a file" },
+	{ HEAD "nodes: 1\nthread: 1\n" FN FN, "bad.stacks:8: fn=(1): id already "
+	  "defined at line 7; expected every id defined once in a file" },
+	{ HEAD "nodes: 1\nthread: 1\nfn=(2) 0 0 main\n", "bad.stacks:7: "
+	  "fn=(2): expected id 1, the next frame id (frame ids are 1, 2, ... in "
+	  "the order they are defined)" },
 	{ HEAD "nodes: 1\nthread: 1\nfn=(x) 0 0 main\n", "bad.stacks:7: fn=: "
 	  "expected '(N) ...' defining id N, got '(x) 0 0 main'" },
 	{ HEAD "nodes: 1\nthread: 1\nfn=(1) 0\n", "bad.stacks:7: expected a "
 	  "number for the file id of fn=, got ''" },
 	{ HEAD "nodes: 1\nthread: 1\nfn=(1) 0 0 \n", "bad.stacks:7: fn=(1): "
 	  "expected a name after the object and file ids" },
-	{ HEAD "nodes: 2\nthread: 1\n" FN "2 1 1 1 5\n", "bad.stacks:8: parent 1 "
-	  "is not a node written before in this part; expected 0 (the thread's "
-	  "root) or the id of an earlier node (parents before children)" },
-	{ HEAD "nodes: 2\nthread: 1\n" FN "1 0 1 1 5\nthread: 2\n2 1 1 1 5\n",
-	  "bad.stacks:10: parent 1 is a node of thread 1; expected a node of "
-	  "this thread, 2" },
-	{ HEAD "nodes: 2\nthread: 1\n" FN "1 0 1 1 5\n1 0 1 1 5\n",
-	  "bad.stacks:9: node 1 is already defined at line 8; expected ids "
-	  "unique in a part" },
-	{ HEAD "nodes: 1\nthread: 1\n" FN "0 0 1 1 5\n", "bad.stacks:8: node id "
-	  "0 is the thread's root; expected ids from 1" },
-	{ HEAD "nodes: 1\n" FN "1 0 1 1 5\n", "bad.stacks:7: node line before "
+	{ HEAD "nodes: 2\nthread: 1\n" FN "1 1 1 5\n", "bad.stacks:8: node 1: "
+	  "its parent, 1 nodes back, is before the part's first node; expected "
+	  "0 (the thread's root) or the distance back to an earlier node of the "
+	  "part" },
+	{ HEAD "nodes: 2\nthread: 1\n" FN "0 1 1 5\nthread: 2\n1 1 1 5\n",
+	  "bad.stacks:10: node 2: its parent, node 1, is a node of thread 1; "
+	  "expected a node of this thread, 2" },
+	{ HEAD "nodes: 1\n" FN "0 1 1 5\n", "bad.stacks:7: node line before "
 	  "any thread: line; expected 'thread: N' first" },
 	/* numbers and costs */
-	{ HEAD "nodes: 1\nthread: 1\n" FN "1 0 1 x 5\n", "bad.stacks:8: expected "
+	{ HEAD "nodes: 1\nthread: 1\n" FN "0 1 x 5\n", "bad.stacks:8: expected "
 	  "a number for the calls, got 'x 5'" },
-	{ HEAD "nodes: 1\nthread: 1\n" FN "1 0 1 1 5 2x\n", "bad.stacks:8: "
+	{ HEAD "nodes: 1\nthread: 1\n" FN "0 1 1 5 2x\n", "bad.stacks:8: "
 	  "expected a number for the cost of event Dr, got '2x'" },
-	{ HEAD "nodes: 1\nthread: 1\n" FN "1 0 1 1 18446744073709551616\n",
+	{ HEAD "nodes: 1\nthread: 1\n" FN "0 1 1 18446744073709551616\n",
 	  "bad.stacks:8: the cost of event Ir does not fit in 64 bits" },
-	{ HEAD "nodes: 1\nthread: 1\n" FN "1 0 1 1 5 6 7\n", "bad.stacks:8: "
+	{ HEAD "nodes: 1\nthread: 1\n" FN "0 1 1 5 6 7\n", "bad.stacks:8: "
 	  "expected at most 2 costs (one per event of the events: line), got "
 	  "more" },
-	{ HEAD "nodes: 2\nthread: 1\n" FN "1 0 1 1 18446744073709551615\n"
-	  "2 1 1 1 1\n", "bad.stacks:9: the costs of event Ir in this part add "
+	{ HEAD "nodes: 2\nthread: 1\n" FN "0 1 1 18446744073709551615\n"
+	  "0 1 1 1\n", "bad.stacks:9: the costs of event Ir in this part add "
 	  "up past 2^64 - 1" },
-	{ HEAD "nodes: 1\nthread: 1\n" FN "1 0 1 1 5 6\ntotals: 5 7\n",
+	{ HEAD "nodes: 1\nthread: 1\n" FN "0 1 1 5 6\ntotals: 5 7\n",
 	  "bad.stacks:9: totals: gives Dr=7 but the node lines add up to 6; "
 	  "expected equal totals (truncated file?)" },
-	{ HEAD "nodes: 1\nthread: 1\n" FN "1 0 1 1 5 6\ntotals: 5 6 7\n",
+	{ HEAD "nodes: 1\nthread: 1\n" FN "0 1 1 5 6\ntotals: 5 6 7\n",
 	  "bad.stacks:9: expected at most 2 costs (one per event of the events: "
 	  "line), got more" },
 	/* truncation */
-	{ HEAD "nodes: 2\nthread: 1\n" FN "1 0 1 1 5\ntotals: 5\n",
+	{ HEAD "nodes: 2\nthread: 1\n" FN "0 1 1 5\ntotals: 5\n",
 	  "bad.stacks:9: nodes: (line 5) gives 2 nodes but the part has 1; "
 	  "expected as many node lines (truncated file?)" },
-	{ HEAD "nodes: 1\nthread: 1\n" FN "1 0 1 1 5\n1", "bad.stacks:9: "
-	  "expected a number for the parent id, got ''" },
-	{ HEAD "nodes: 1\nthread: 1\n" FN "1 0 1 1 5\n", "bad.stacks:8: "
+	{ HEAD "nodes: 1\nthread: 1\n" FN "0 1 1 5\n0", "bad.stacks:9: "
+	  "expected a number for the fn id, got ''" },
+	{ HEAD "nodes: 1\nthread: 1\n" FN "0 1 1 5\n", "bad.stacks:8: "
 	  "unexpected end of file: the part at line 3 has no totals: line "
 	  "(truncated file?)" },
-	{ HEAD "nodes: 1\nthread: 1\n" FN "1 0 1 1 5\n2 1 1 1 5\n",
+	{ HEAD "nodes: 1\nthread: 1\n" FN "0 1 1 5\n0 1 1 5\n",
 	  "bad.stacks:9: a node line beyond the 1 that nodes: (line 5) gives; "
 	  "expected nodes: to count every node line" },
 	/* structure */
-	{ HEAD "nodes: 0\ntotals:\n1 0 1 1\n", "bad.stacks:7: node line after "
+	{ HEAD "nodes: 0\ntotals:\n0 1 1\n", "bad.stacks:7: node line after "
 	  "the totals: line of the part; expected 'part:' to start another "
 	  "part" },
 	{ HEAD "nodes: 0\nthread: 1\npart: 2\n", "bad.stacks:7: part: before "
@@ -620,9 +622,9 @@ static void test_bad_input_reader_and_parts(void **state)
 	struct cgu_cct *c = cgu_cct_new();
 	struct cgu_error err = { 0 };
 	const char *two =
-		HEAD "nodes: 1\nthread: 1\n" FN "1 0 1 1 18446744073709551615\n"
+		HEAD "nodes: 1\nthread: 1\n" FN "0 1 1 18446744073709551615\n"
 		"totals: 18446744073709551615\n"
-		"part: 2\nnodes: 1\nthread: 1\n1 0 1 1 1\ntotals: 1\n";
+		"part: 2\nnodes: 1\nthread: 1\n0 1 1 1\ntotals: 1\n";
 
 	(void)state;
 	assert_int_equal(cgu_cct_parse_mem(c, nul, sizeof(nul) - 1, "bad.stacks",
@@ -648,7 +650,7 @@ static void test_no_check_totals(void **state)
 	struct cgu_parse_opts o = { .no_check_totals = 1 };
 	struct cgu_cct *c = cgu_cct_new();
 	struct cgu_error err = { 0 };
-	const char *text = HEAD "nodes: 1\nthread: 1\n" FN "1 0 1 1 5\n"
+	const char *text = HEAD "nodes: 1\nthread: 1\n" FN "0 1 1 5\n"
 			   "totals: 6\n";
 
 	(void)state;
