@@ -111,8 +111,7 @@ static void check_cct_fold(const struct cgu_cct *c, int ev, int per_thread,
 			   size_t part, enum cgu_name_style names)
 {
 	struct cgu_cct_fold_opts o = { ev, names, per_thread, part };
-	const cgu_cost *want = part == CGU_CCT_ALL_PARTS ? c->totals
-			       : c->parts[part].totals;
+	const cgu_cost *want = cgu_cct_part_totals(c, part);
 	cgu_cost sum = 0;
 
 	if (cgu_cct_fold_each(c, &o, add_cost, &sum, NULL) || sum != want[ev]) {

@@ -121,13 +121,7 @@ int cgu_cct_fold_each(const struct cgu_cct *c,
 	f = array(1, sizeof(*f));
 	f->c = c;
 	f->o = o;
-	if (o->part == CGU_CCT_ALL_PARTS || o->part >= c->nparts) {
-		f->first = 0;
-		f->end = c->nnodes;
-	} else {
-		f->first = c->parts[o->part].first;
-		f->end = f->first + c->parts[o->part].nnodes;
-	}
+	cgu_cct_part_nodes(c, o->part, &f->first, &f->end);
 	cgu_frames_init(&f->frames);
 	cgu_stacks_init(&f->stacks);
 	name_frames(f);

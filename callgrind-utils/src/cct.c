@@ -196,31 +196,34 @@ uint32_t cgu_cct_add_node(struct cgu_cct *c, uint32_t parent, uint32_t frame,
 
 /* ------------------------------------------------------------ views */
 
-/* The nodes of part (or of all): [*first, *end). */
-static void part_nodes(const struct cgu_cct *c, size_t part, size_t *first,
-		       size_t *end)
+void cgu_cct_part_nodes(const struct cgu_cct *c, size_t part, size_t *first,
+			size_t *end)
 {
-	if (part == CGU_CCT_ALL_PARTS || part >= c->nparts) {
+	if (part == CGU_CCT_ALL_PARTS) {
 		*first = 0;
 		*end = c->nnodes;
-		return;
+	} else if (part < c->nparts) {
+		*first = c->parts[part].first;
+		*end = *first + c->parts[part].nnodes;
+	} else {
+		*first = *end = 0;
 	}
-	*first = c->parts[part].first;
-	*end = *first + c->parts[part].nnodes;
 }
 
-static const cgu_cost *part_totals(const struct cgu_cct *c, size_t part)
+const cgu_cost *cgu_cct_part_totals(const struct cgu_cct *c, size_t part)
 {
-	if (part == CGU_CCT_ALL_PARTS || part >= c->nparts)
+	static const cgu_cost none[CGU_MAX_EVENTS];
+
+	if (part == CGU_CCT_ALL_PARTS)
 		return c->totals;
-	return c->parts[part].totals;
+	return part < c->nparts ? c->parts[part].totals : none;
 }
 
 int cgu_cct_check_profile(const struct cgu_cct *c, size_t part,
 			  const struct cgu_profile *p, const char *name,
 			  struct cgu_error *err)
 {
-	const cgu_cost *totals = part_totals(c, part);
+	const cgu_cost *totals = cgu_cct_part_totals(c, part);
 	size_t e;
 
 	for (e = 0; e < p->nevents; e++) {
@@ -392,7 +395,7 @@ struct cgu_profile *cgu_cct_profile(const struct cgu_cct *c, size_t part,
 		cgu_profile_set_events(p, c->events, ne, NULL);
 	if (c->nparts)
 		copy_header(p, &c->parts[part < c->nparts ? part : 0]);
-	part_nodes(c, part, &first, &end);
+	cgu_cct_part_nodes(c, part, &first, &end);
 	for (i = 0; i < c->nframes; i++)
 		node_of[i] = UINT32_MAX;
 	for (i = first; i < end; i++)

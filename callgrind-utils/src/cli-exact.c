@@ -4,6 +4,7 @@
  * checked against their profiles (same totals), so a stale stacks file
  * of an earlier run is never drawn as this run's.  --reconstructed
  * leaves them aside. */
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
@@ -35,7 +36,9 @@ void cli_inputs_release(struct cli_inputs *l)
 {
 	cgu_profile_set_release(&l->set);
 	cgu_cct_free(l->cct);
+	free(l->parts);
 	l->cct = NULL;
+	l->parts = NULL;
 }
 
 int cli_check_per_thread(const struct cli_input *in, const struct cgu_cct *c)
@@ -47,26 +50,66 @@ int cli_check_per_thread(const struct cli_input *in, const struct cgu_cct *c)
 			       "--collect-stacks=yes");
 }
 
-/* Are the stacks those of the profiles: one part for each, equal
- * totals?  Exit status. */
-static int check_stacks(const struct cli_input *in, struct cli_inputs *l)
+static int has_cost(const struct cgu_profile *p)
+{
+	size_t e;
+
+	for (e = 0; e < p->nevents; e++)
+		if (p->totals[e])
+			return 1;
+	return 0;
+}
+
+/* With --separate-parts, the part of the stacks of every profile: the
+ * profile parts with a cost and the stacks parts with nodes go one to
+ * one, in order.  A part without cost makes no node, and the profile
+ * parser joins a part without cost lines to the next; such parts get
+ * no stacks (CGU_CCT_NO_PART). */
+static int pair_parts(struct cli_inputs *l, struct cgu_error *err)
 {
 	const struct cgu_cct *c = l->cct;
-	struct cgu_error err;
-	size_t i;
+	size_t i, j = 0;
 	int rc = 0;
 
+	l->parts = calloc(l->set.n ? l->set.n : 1, sizeof(*l->parts));
+	if (!l->parts)
+		abort();
+	for (i = 0; i < l->set.n && !rc; i++) {
+		l->parts[i] = CGU_CCT_NO_PART;
+		if (!has_cost(l->set.v[i]))
+			continue;
+		while (j < c->nparts && !c->parts[j].nnodes)
+			j++;
+		if (j == c->nparts)
+			break;
+		l->parts[i] = j;
+		rc = cgu_cct_check_profile(c, j, l->set.v[i],
+					   c->parts[j].source, err);
+		j++;
+	}
+	while (!rc && j < c->nparts && !c->parts[j].nnodes)
+		j++;
+	if (!rc && (i < l->set.n || j < c->nparts))
+		rc = cgu_error_set(err, CGU_EINPUT, l->stacks_name, 0,
+				   "has %s parts with nodes than the profiles "
+				   "have parts with costs; expected the stacks "
+				   "of the same run", i < l->set.n ? "fewer"
+				   : "more");
+	return rc;
+}
+
+/* Are the stacks those of the profiles: equal totals, part by part with
+ * --separate-parts?  Exit status. */
+static int check_stacks(const struct cli_input *in, struct cli_inputs *l)
+{
+	struct cgu_error err;
+	int rc;
+
 	if (!in->parse.separate_parts)
-		rc = cgu_cct_check_profile(c, CGU_CCT_ALL_PARTS, l->set.v[0],
-					   l->stacks_name, &err);
-	else if (c->nparts != l->set.n)
-		rc = cgu_error_set(&err, CGU_EINPUT, l->stacks_name, 0,
-				   "has %zu parts but the profiles have %zu; "
-				   "expected the stacks of the same run",
-				   c->nparts, l->set.n);
-	for (i = 0; !rc && in->parse.separate_parts && i < l->set.n; i++)
-		rc = cgu_cct_check_profile(c, i, l->set.v[i],
-					   c->parts[i].source, &err);
+		rc = cgu_cct_check_profile(l->cct, CGU_CCT_ALL_PARTS,
+					   l->set.v[0], l->stacks_name, &err);
+	else
+		rc = pair_parts(l, &err);
 	if (!rc)
 		return CLI_OK;
 	cli_report(&err);
@@ -187,9 +230,14 @@ static int graphs_of_stacks(const struct cli_input *in, struct cgu_cct *c,
 		cgu_profile_set_add(&l->set, cgu_cct_profile(c,
 				    CGU_CCT_ALL_PARTS, NULL), name);
 	} else {
+		l->parts = calloc(c->nparts ? c->nparts : 1,
+				  sizeof(*l->parts));
+		if (!l->parts)
+			abort();
 		for (i = 0; i < c->nparts; i++) {
 			struct cgu_buf src = CGU_BUF_INIT;
 
+			l->parts[i] = i;
 			cgu_buf_addf(&src, "%s#%s", c->parts[i].source,
 				     c->parts[i].part);
 			cgu_profile_set_add(&l->set,
@@ -200,6 +248,8 @@ static int graphs_of_stacks(const struct cli_input *in, struct cgu_cct *c,
 	}
 	if (in->reconstructed) {
 		cgu_cct_free(c);
+		free(l->parts);
+		l->parts = NULL;
 		return CLI_OK;
 	}
 	l->cct = c;

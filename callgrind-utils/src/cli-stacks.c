@@ -2,6 +2,7 @@
  * stacks, a profile (with its exact stacks when they are beside it) or a
  * stacks file. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <callgrind-utils/cct.h>
@@ -31,7 +32,7 @@ static int use_stacks_input(struct cli_stacks *s, const struct cli_input *in,
 		return cli_usage_error(in->cmd, "--stacks: the input is a "
 				       "stacks file already");
 	}
-	cgu_profile_set_add(&s->set, cgu_cct_profile(c, CGU_CCT_ALL_PARTS, NULL),
+	cgu_profile_set_add(&s->set, cgu_cct_profile(c, s->part, NULL),
 			    s->name);
 	if (in->reconstructed) {
 		cgu_cct_free(c);
@@ -46,12 +47,15 @@ static int use_stacks_input(struct cli_stacks *s, const struct cli_input *in,
 static int find_stacks(struct cli_stacks *s, const struct cli_input *in,
 		       const char *path)
 {
-	struct cli_inputs l = { s->set, NULL, NULL };
+	struct cli_inputs l = { s->set, NULL, NULL, NULL };
 	char *files[] = { (char *)path };
 	int rc = cli_find_stacks(in, 1, files, &l);
 
 	s->cct = l.cct;
 	s->stacks_name = l.stacks_name;
+	if (l.parts)                /* --separate-parts: the first profile's */
+		s->part = l.parts[0];
+	free(l.parts);
 	return rc;
 }
 

@@ -203,7 +203,7 @@ int cli_run_items(struct cli_input *in, struct cli_inputs *l,
 	for (i = 0; i < set->n && rc == CLI_OK; i++) {
 		struct cli_item it = {
 			set->v[i], l->cct,
-			in->parse.separate_parts ? i : CGU_CCT_ALL_PARTS,
+			l->parts ? l->parts[i] : CGU_CCT_ALL_PARTS,
 			l->stacks_name, in,
 		};
 		int ev = cli_event(in, set->v[i]);
@@ -238,7 +238,7 @@ static int write_profile(const struct cli_item *it, int event, FILE *out,
 int cli_run_outputs(struct cli_input *in, struct cgu_profile_set *set,
 		    cli_write_fn write, void *ctx)
 {
-	struct cli_inputs l = { *set, NULL, NULL };
+	struct cli_inputs l = { *set, NULL, NULL, NULL };
 	struct write_profile w = { write, ctx };
 
 	return cli_run_items(in, &l, write_profile, &w);

@@ -128,6 +128,8 @@ struct cli_inputs {
 	struct cgu_profile_set set;
 	struct cgu_cct *cct;           /* NULL: draw reconstructed stacks */
 	const char *stacks_name;       /* cct's file(s), for messages */
+	size_t *parts;                 /* --separate-parts: the part of cct
+					  of each profile of set */
 };
 /* Read files (none: "-"): profiles with the stacks beside them (or
  * --stacks), or stacks files alone (their call graph as the profiles).

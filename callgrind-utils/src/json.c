@@ -134,13 +134,10 @@ static int add_cct(struct cgu_buf *b, const struct cgu_profile *p,
 		   const struct cgu_cct *c, size_t part, FILE *out)
 {
 	int evmap[CGU_MAX_EVENTS];
-	size_t i, first = 0, end = c->nnodes;
+	size_t i, first, end;
 	int rc = 0;
 
-	if (part != CGU_CCT_ALL_PARTS && part < c->nparts) {
-		first = c->parts[part].first;
-		end = first + c->parts[part].nnodes;
-	}
+	cgu_cct_part_nodes(c, part, &first, &end);
 	for (i = 0; i < p->nevents; i++)
 		evmap[i] = cgu_cct_event(c, p->events[i]);
 	cgu_buf_adds(b, ",\n\"cct\":{");
@@ -173,8 +170,7 @@ static int add_cct(struct cgu_buf *b, const struct cgu_profile *p,
 		rc = flush_big(b, out);
 	}
 	cgu_buf_adds(b, "],\n\"totals\":");
-	add_cct_costs(b, part != CGU_CCT_ALL_PARTS && part < c->nparts
-			 ? c->parts[part].totals : c->totals, evmap, p->nevents);
+	add_cct_costs(b, cgu_cct_part_totals(c, part), evmap, p->nevents);
 	cgu_buf_addch(b, '}');
 	return rc;
 }

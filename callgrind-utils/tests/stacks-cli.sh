@@ -178,7 +178,13 @@ cp "$tmp/two.out" "$tmp/one.out"
 check "a part missing" 2 - "$CGU" fold "$tmp/one.out"
 check_err "a part missing, merged" "callgrind-utils: $tmp/one.out.stacks: its nodes give Ir=15 but the profile has 23; expected the stacks file of the same run"
 check "a part missing, apart" 2 - "$CGU" fold --separate-parts "$tmp/one.out"
-check_err "a part missing, apart" "callgrind-utils: $tmp/one.out.stacks: has 1 parts but the profiles have 2; expected the stacks of the same run"
+check_err "a part missing, apart" "callgrind-utils: $tmp/one.out.stacks: has fewer parts with nodes than the profiles have parts with costs; expected the stacks of the same run"
+# a dump without cost: no cost lines in the profile (whose parser joins
+# that part to the next), no nodes in the stacks; parts with a cost pair
+printf 'events: Ir\npart: 1\nfn=main\n1 5\ntotals: 5\npart: 2\ntotals: 0\npart: 3\nfn=g\n1 7\ntotals: 7\n' >"$tmp/gap.out"
+printf '# callgrind stacks\nversion: 1\npart: 1\nevents: Ir\nnodes: 1\nthread: 1\nfn=(1) 0 0 main\n0 1 1 5\ntotals: 5\npart: 2\nnodes: 0\ntotals:\npart: 3\nnodes: 1\nthread: 1\nfn=(2) 0 0 g\n0 2 1 7\ntotals: 7\n' >"$tmp/gap.out.stacks"
+printf '# part: %s#1\nmain 5\n# part: %s#2\ng 7\n' "$tmp/gap.out" "$tmp/gap.out" >"$tmp/gap.apart"
+check "a part without cost" 0 "$tmp/gap.apart" "$CGU" fold --separate-parts "$tmp/gap.out"
 
 # --- errors: a stale stacks file (of another run) is refused, exit 2
 sed 's/^5 200 20$/5 201 20/; s/^summary: 312 31$/summary: 313 31/; s/^totals: 312 31$/totals: 313 31/' "$P" >"$tmp/stale.out"

@@ -20,7 +20,9 @@
  *  - totals:  the sum of every node's self cost, per event.
  *
  * Functions that take a part index take CGU_CCT_ALL_PARTS for all of
- * them: the same path in several threads or parts then adds up.
+ * them: the same path in several threads or parts then adds up; and
+ * CGU_CCT_NO_PART (as any index past the last part) for none, an empty
+ * tree (the stacks of a profile part without costs).
  */
 #ifndef CALLGRIND_UTILS_CCT_H
 #define CALLGRIND_UTILS_CCT_H
@@ -39,6 +41,7 @@ extern "C" {
 
 #define CGU_CCT_ROOT UINT32_MAX
 #define CGU_CCT_ALL_PARTS SIZE_MAX
+#define CGU_CCT_NO_PART (SIZE_MAX - 1)
 
 struct cgu_cct_node {
 	uint32_t parent;     /* node index, or CGU_CCT_ROOT */
@@ -88,6 +91,10 @@ static inline cgu_cost *cgu_cct_self(const struct cgu_cct *c, uint32_t node)
 
 /* Index of the event called name, or -1. */
 int cgu_cct_event(const struct cgu_cct *c, const char *name);
+/* The nodes [*first, *end) of part, and its totals (zeros for none). */
+void cgu_cct_part_nodes(const struct cgu_cct *c, size_t part, size_t *first,
+			size_t *end);
+const cgu_cost *cgu_cct_part_totals(const struct cgu_cct *c, size_t part);
 
 /* ---- building (the parser uses these) */
 
