@@ -1,9 +1,13 @@
 /* fuzz-parse.c - libFuzzer target: parse any bytes as a Callgrind
  * profile, and when that succeeds run every output over the model.
+ * Bytes that start like a stacks file ("# callgrind stacks", the exact
+ * stacks of --collect-stacks=yes) go to the stacks parser instead, and
+ * on success through the folds (which must add up to the totals), the
+ * inclusive costs and the call graph drawn from the tree.
  * Built and run by 'make fuzz' (clang -fsanitize=fuzzer,address,undefined).
  * The first byte picks parser options so both part modes and a small
- * line limit get exercised.  It also checks the parser's fast paths
- * against its general path (check_fast_paths). */
+ * line limit get exercised.  It also checks the profile parser's fast
+ * paths against its general path (check_fast_paths). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +98,56 @@ static void check_fast_paths(const char *text, size_t len,
 	free(crlf);
 }
 
+static int add_cost(const char *stack, size_t len, cgu_cost cost, void *ctx)
+{
+	(void)stack;
+	(void)len;
+	*(cgu_cost *)ctx += cost;
+	return 0;
+}
+
+/* Every fold of a tree adds up to its totals. */
+static void check_cct_fold(const struct cgu_cct *c, int ev, int per_thread,
+			   size_t part, enum cgu_name_style names)
+{
+	struct cgu_cct_fold_opts o = { ev, names, per_thread, part };
+	const cgu_cost *want = cgu_cct_part_totals(c, part);
+	cgu_cost sum = 0;
+
+	if (cgu_cct_fold_each(c, &o, add_cost, &sum, NULL) || sum != want[ev]) {
+		fprintf(stderr, "stacks fold of event %d adds up to %llu, "
+			"expected %llu\n", ev, (unsigned long long)sum,
+			(unsigned long long)want[ev]);
+		abort();
+	}
+}
+
+static void run_stacks(const char *text, size_t len,
+		       const struct cgu_parse_opts *o, FILE *null)
+{
+	struct cgu_cct *c = cgu_cct_new();
+	struct cgu_profile *p;
+	cgu_cost *incl;
+	size_t part;
+	int ev;
+
+	if (cgu_cct_parse_mem(c, text, len, "fuzz", o, NULL)) {
+		cgu_cct_free(c);
+		return;
+	}
+	for (ev = 0; ev < (int)c->nevents && ev < 2; ev++) {
+		check_cct_fold(c, ev, 0, CGU_CCT_ALL_PARTS, CGU_NAMES_FUNCTION);
+		check_cct_fold(c, ev, 1, CGU_CCT_ALL_PARTS, CGU_NAMES_FULL);
+		for (part = 0; part < c->nparts && part < 3; part++)
+			check_cct_fold(c, ev, 0, part, CGU_NAMES_FILE_FUNCTION);
+	}
+	p = cgu_cct_profile(c, c->nparts > 1 ? 1 : CGU_CCT_ALL_PARTS, &incl);
+	run_outputs(p, null);
+	free(incl);
+	cgu_profile_free(p);
+	cgu_cct_free(c);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE *null;
@@ -109,6 +163,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.separate_parts = data[0] & 1;
 	o.no_check_totals = (data[0] >> 1) & 1;
 	o.max_line = (data[0] & 4) ? 64 : 0;
+	if (cgu_is_stacks((const char *)data + 1, size - 1)) {
+		run_stacks((const char *)data + 1, size - 1, &o, null);
+		return 0;
+	}
 	cgu_profile_set_init(&set);
 	if (cgu_parse_mem((const char *)data + 1, size - 1, "fuzz", &o, &set,
 			  &err) == 0)

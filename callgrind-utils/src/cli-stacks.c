@@ -1,7 +1,11 @@
-/* cli-stacks.c - load the input of flamegraph, speedscope and diff. */
+/* cli-stacks.c - load the input of flamegraph, speedscope and diff: folded
+ * stacks, a profile (with its exact stacks when they are beside it) or a
+ * stacks file. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include <callgrind-utils/cct.h>
 #include "cli-stacks.h"
 
 static int read_all(FILE *in, struct cgu_buf *b)
@@ -18,19 +22,72 @@ static int fail(const struct cgu_error *err)
 	return cli_report(err);
 }
 
+/* c was read from the input: its call graph is the profile, it the
+ * exact stacks (unless --reconstructed). */
+static int use_stacks_input(struct cli_stacks *s, const struct cli_input *in,
+			    struct cgu_cct *c)
+{
+	if (in->stacks) {
+		cgu_cct_free(c);
+		return cli_usage_error(in->cmd, "--stacks: the input is a "
+				       "stacks file already");
+	}
+	cgu_profile_set_add(&s->set, cgu_cct_profile(c, s->part, NULL),
+			    s->name);
+	if (in->reconstructed) {
+		cgu_cct_free(c);
+		return CLI_OK;
+	}
+	s->cct = c;
+	s->stacks_name = s->name;
+	return CLI_OK;
+}
+
+/* The profile was read from path: find its exact stacks. */
+static int find_stacks(struct cli_stacks *s, const struct cli_input *in,
+		       const char *path)
+{
+	struct cli_inputs l = { s->set, NULL, NULL, NULL };
+	char *files[] = { (char *)path };
+	int rc = cli_find_stacks(in, 1, files, &l);
+
+	s->cct = l.cct;
+	s->stacks_name = l.stacks_name;
+	if (l.parts)                /* --separate-parts: the first profile's */
+		s->part = l.parts[0];
+	free(l.parts);
+	return rc;
+}
+
 static int open_stdin(struct cli_stacks *s, const struct cli_input *in)
 {
 	struct cgu_buf b = CGU_BUF_INIT;
 	struct cgu_error err = { 0 };
+	struct cgu_cct *c = NULL;
 	int rc;
-	if (read_all(stdin, &b) < 0)
+	if (read_all(stdin, &b) < 0) {
 		rc = cgu_error_set(&err, CGU_EIO, s->name, 0, "cannot read: %s", strerror(errno));
-	else if (cgu_folded_is_profile(b.data, b.len))
+	} else if (cgu_is_stacks(b.data, b.len)) {
+		c = cgu_cct_new();
+		rc = cgu_cct_parse_mem(c, b.data, b.len, s->name, &in->parse, &err);
+	} else if (cgu_folded_is_profile(b.data, b.len)) {
 		rc = cgu_parse_mem(b.data, b.len, s->name, &in->parse, &s->set, &err);
-	else
+	} else {
+		if (in->stacks) {
+			cgu_buf_release(&b);
+			return cli_usage_error(in->cmd, "--stacks goes with a profile, "
+					       "not with folded stacks");
+		}
 		rc = cgu_folded_read_buf(&s->folded, b.data, b.len, s->name, &err);
+	}
 	cgu_buf_release(&b);
-	return rc ? fail(&err) : CLI_OK;
+	if (rc) {
+		cgu_cct_free(c);
+		return fail(&err);
+	}
+	if (c)
+		return use_stacks_input(s, in, c);
+	return s->set.n ? find_stacks(s, in, "-") : CLI_OK;
 }
 
 static int open_path(struct cli_stacks *s, const struct cli_input *in, const char *path)
@@ -44,10 +101,23 @@ static int open_path(struct cli_stacks *s, const struct cli_input *in, const cha
 	}
 	size_t n = fread(head, 1, sizeof(head), f);
 	int rc;
-	if (cgu_folded_is_profile(head, n)) {
+	if (cgu_is_stacks(head, n) || cgu_folded_is_profile(head, n)) {
+		struct cgu_cct *c = cgu_cct_new();
 		fclose(f);
-		rc = cgu_parse_file(path, &in->parse, &s->set, &err);
-		return rc ? fail(&err) : CLI_OK;
+		rc = cgu_parse_any(path, &in->parse, &s->set, c, &err);
+		if (rc < 0) {
+			cgu_cct_free(c);
+			return fail(&err);
+		}
+		if (rc == 1)
+			return use_stacks_input(s, in, c);
+		cgu_cct_free(c);
+		return find_stacks(s, in, path);
+	}
+	if (in->stacks) {
+		fclose(f);
+		return cli_usage_error(in->cmd, "--stacks goes with a profile, not "
+				       "with folded stacks");
 	}
 	rewind(f);
 	rc = cgu_folded_read(&s->folded, f, path, &err);
@@ -55,21 +125,32 @@ static int open_path(struct cli_stacks *s, const struct cli_input *in, const cha
 	return rc ? fail(&err) : CLI_OK;
 }
 
-int cli_stacks_open(struct cli_stacks *s, const struct cli_input *in, const char *path)
+int cli_stacks_open(struct cli_stacks *s, const struct cli_input *given,
+		    const char *path)
 {
+	struct cli_input with_warnings = *given, *in = &with_warnings;
+	int rc;
+	if (!in->parse.on_warning)
+		in->parse.on_warning = cli_warning;
 	memset(s, 0, sizeof(*s));
 	cgu_profile_set_init(&s->set);
 	cgu_folded_init(&s->folded);
 	s->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	if (strcmp(path, "-") == 0)
-		return open_stdin(s, in);
-	return open_path(s, in, path);
+	s->part = in->parse.separate_parts ? 0 : CGU_CCT_ALL_PARTS;
+	s->per_thread = in->per_thread;
+	if (in->stacks && in->reconstructed)
+		return cli_usage_error(in->cmd, "--stacks and --reconstructed "
+				       "exclude each other");
+	rc = strcmp(path, "-") == 0 ? open_stdin(s, in) : open_path(s, in, path);
+	return rc ? rc : cli_check_per_thread(in, s->cct);
 }
 
 void cli_stacks_release(struct cli_stacks *s)
 {
 	cgu_profile_set_release(&s->set);
 	cgu_folded_release(&s->folded);
+	cgu_cct_free(s->cct);
+	s->cct = NULL;
 }
 
 const struct cgu_profile *cli_stacks_profile(const struct cli_stacks *s)
@@ -88,15 +169,35 @@ const struct cgu_folded *cli_stacks_fold(const struct cli_stacks *s, int ev,
 {
 	const struct cgu_profile *p = cli_stacks_profile(s);
 	struct cgu_error err = { 0 };
+	int rc;
 	cgu_folded_init(tmp);
 	if (!p)
 		return &s->folded;
-	struct cgu_fold_opts o = { .event = ev, .mode = CGU_FOLD_AUTO };
-	if (cgu_folded_from_profile(tmp, p, &o, s->name, &err)) {
+	if (s->cct) {
+		struct cgu_cct_fold_opts o = {
+			cgu_cct_event(s->cct, p->events[ev]), CGU_NAMES_FUNCTION,
+			s->per_thread, s->part,
+		};
+		rc = cgu_folded_from_cct(tmp, s->cct, &o, s->stacks_name, &err);
+	} else {
+		struct cgu_fold_opts o = { .event = ev, .mode = CGU_FOLD_AUTO };
+		rc = cgu_folded_from_profile(tmp, p, &o, s->name, &err);
+	}
+	if (rc) {
 		fail(&err);
 		return NULL;
 	}
 	return tmp;
+}
+
+enum cli_stacks_kind cli_stacks_kind(const struct cli_stacks *s)
+{
+	const struct cgu_profile *p = cli_stacks_profile(s);
+	if (!p)
+		return CLI_STACKS_FOLDED;
+	if (s->cct)
+		return CLI_STACKS_EXACT;
+	return cli_stacks_kind_of(p, CGU_FOLD_AUTO);
 }
 
 void cli_stacks_describe(const struct cli_stacks *s, int ev, struct cgu_buf *sub,
@@ -113,4 +214,16 @@ void cli_stacks_describe(const struct cli_stacks *s, int ev, struct cgu_buf *sub
 	cgu_buf_addf(sub, "event: %s", p->events[ev]);
 	if (p->event_desc[ev])
 		cgu_buf_addf(sub, " (%s)", p->event_desc[ev]);
+	cgu_buf_addf(sub, ", %s", cli_stacks_label(cli_stacks_kind(s)));
+}
+
+const char *cli_stacks_subtitle(const char *user, const char *dflt,
+				const char *label, struct cgu_buf *buf)
+{
+	if (!user)
+		return dflt && *dflt ? dflt : NULL;
+	cgu_buf_adds(buf, user);
+	if (label)
+		cgu_buf_addf(buf, ", %s", label);
+	return buf->data;
 }

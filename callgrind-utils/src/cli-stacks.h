@@ -8,8 +8,13 @@
 
 struct cli_stacks {
 	const char *name;              /* file name for messages */
-	struct cgu_profile_set set;    /* a profile: set.v[0]; empty for folded */
+	struct cgu_profile_set set;    /* a profile: set.v[0]; empty for folded;
+					  for a stacks file its call graph */
 	struct cgu_folded folded;      /* folded input, read whole */
+	struct cgu_cct *cct;           /* exact stacks, or NULL */
+	const char *stacks_name;       /* cct's file */
+	size_t part;                   /* of cct: 0 with --separate-parts */
+	int per_thread;
 };
 
 /* Read path ("-" = stdin).  Returns CLI_OK or an exit status (printed). */
@@ -23,9 +28,15 @@ const struct cgu_folded *cli_stacks_fold(const struct cli_stacks *s, int ev,
 					 struct cgu_folded *tmp);
 /* Event index of in->event for s (0 for folded input), or -1 (printed). */
 int cli_stacks_event(const struct cli_stacks *s, const struct cli_input *in);
-/* "cmd: ... event: ..." of a profile into sub, and the event name into unit. */
+/* "cmd: ..., event: ..., exact stacks" of a profile into sub (what the
+ * stacks are: see cli_stacks_label()), and the event name into unit. */
 void cli_stacks_describe(const struct cli_stacks *s, int ev, struct cgu_buf *sub,
 			 struct cgu_buf *unit);
+/* What the stacks of s are. */
+enum cli_stacks_kind cli_stacks_kind(const struct cli_stacks *s);
+/* The subtitle: the user's (with the label of kind added) or dflt. */
+const char *cli_stacks_subtitle(const char *user, const char *dflt,
+				const char *label, struct cgu_buf *buf);
 
 /* Options shared by flamegraph and diff (cmd-flamegraph.c). */
 enum { CLI_FLAME_TITLE = CLI_OPT_FIRST_FREE, CLI_FLAME_SUBTITLE, CLI_FLAME_WIDTH,

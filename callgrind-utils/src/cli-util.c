@@ -24,6 +24,12 @@ int cli_report(const struct cgu_error *err)
 	return err->code == CGU_EUSAGE ? CLI_USAGE : CLI_BADINPUT;
 }
 
+void cli_warning(void *ctx, const struct cgu_error *w)
+{
+	(void)ctx;
+	fprintf(stderr, "callgrind-utils: warning: %s\n", w->msg);
+}
+
 int cli_help(const char *usage, const char *text)
 {
 	printf("Usage: callgrind-utils %s\n\n%s", usage, text);
@@ -60,6 +66,19 @@ int cli_input_option(struct cli_input *in, const char *cmd, int opt,
 	case CLI_OPT_NO_TOTALS:
 		in->parse.no_check_totals = 1;
 		return 1;
+	case CLI_OPT_STACKS:
+		in->stacks = arg;
+		return 1;
+	case CLI_OPT_RECONSTRUCTED:
+		in->reconstructed = 1;
+		return 1;
+	case CLI_OPT_PER_THREAD:
+		in->per_thread = 1;
+		return 1;
+	case CLI_OPT_VERBOSE:
+	case 'v':
+		in->verbose = 1;
+		return 1;
 	case CLI_OPT_MAX_LINE:
 		if (parse_size(arg, &in->parse.max_line)) {
 			cli_usage_error(cmd, "--max-line: expected a positive "
@@ -78,6 +97,8 @@ int cli_load_set(struct cli_input *in, int nfiles, char **files,
 	int i;
 
 	cgu_profile_set_init(set);
+	if (!in->parse.on_warning)
+		in->parse.on_warning = cli_warning;
 	if (nfiles == 0) {
 		static char dash[] = "-";
 		static char *stdin_only[] = { dash };
@@ -168,9 +189,10 @@ int cli_close_output(FILE *f, const char *path)
 	return bad ? CLI_BADINPUT : CLI_OK;
 }
 
-int cli_run_outputs(struct cli_input *in, struct cgu_profile_set *set,
-		    cli_write_fn write, void *ctx)
+int cli_run_items(struct cli_input *in, struct cli_inputs *l,
+		  cli_item_fn write, void *ctx)
 {
+	struct cgu_profile_set *set = &l->set;
 	struct cgu_error err;
 	FILE *out = cli_open_output(in->output);
 	int rc = CLI_OK;
@@ -179,6 +201,11 @@ int cli_run_outputs(struct cli_input *in, struct cgu_profile_set *set,
 	if (!out)
 		return CLI_BADINPUT;
 	for (i = 0; i < set->n && rc == CLI_OK; i++) {
+		struct cli_item it = {
+			set->v[i], l->cct,
+			l->parts ? l->parts[i] : CGU_CCT_ALL_PARTS,
+			l->stacks_name, in,
+		};
 		int ev = cli_event(in, set->v[i]);
 
 		if (ev < 0) {
@@ -187,12 +214,34 @@ int cli_run_outputs(struct cli_input *in, struct cgu_profile_set *set,
 		}
 		if (set->n > 1)
 			fprintf(out, "# part: %s\n", set->source[i]);
-		if (write(set->v[i], ev, out, &err, ctx))
+		if (write(&it, ev, out, &err, ctx))
 			rc = cli_report(&err);
 	}
 	if (cli_close_output(out, in->output) && rc == CLI_OK)
 		rc = CLI_BADINPUT;
 	return rc;
+}
+
+struct write_profile {
+	cli_write_fn write;
+	void *ctx;
+};
+
+static int write_profile(const struct cli_item *it, int event, FILE *out,
+			 struct cgu_error *err, void *ctx)
+{
+	const struct write_profile *w = ctx;
+
+	return w->write(it->p, event, out, err, w->ctx);
+}
+
+int cli_run_outputs(struct cli_input *in, struct cgu_profile_set *set,
+		    cli_write_fn write, void *ctx)
+{
+	struct cli_inputs l = { *set, NULL, NULL, NULL };
+	struct write_profile w = { write, ctx };
+
+	return cli_run_items(in, &l, write_profile, &w);
 }
 
 int cli_name_style(const char *cmd, const char *arg, enum cgu_name_style *out)
@@ -238,14 +287,24 @@ int cli_main(int argc, char **argv, const struct cli_spec *spec)
 {
 	struct cli_input in;
 	struct cgu_profile_set set;
+	struct cli_inputs l;
 	int rc;
 
 	memset(&in, 0, sizeof(in));
+	in.cmd = spec->name;
 	rc = cli_options(argc, argv, spec, &in);
 	if (rc >= 0)
 		return rc;
 	if (spec->check && (rc = spec->check(spec->ctx)))
 		return rc;
+	if (spec->write_item) {
+		rc = cli_load_inputs(&in, argc - optind, argv + optind, &l);
+		if (rc)
+			return rc;
+		rc = cli_run_items(&in, &l, spec->write_item, spec->ctx);
+		cli_inputs_release(&l);
+		return rc;
+	}
 	rc = cli_load_set(&in, argc - optind, argv + optind, &set);
 	if (rc)
 		return rc;

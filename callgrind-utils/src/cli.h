@@ -32,17 +32,27 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Print err->msg to stderr; returns the exit status for err->code. */
 int cli_report(const struct cgu_error *err);
+/* Print "callgrind-utils: warning: w->msg" to stderr (the parsers'
+ * on_warning; the loaders below set it when the command did not). */
+void cli_warning(void *ctx, const struct cgu_error *w);
 
 /* Options every command reading profiles understands (see
- * CLI_INPUT_LONGOPTS and cli_input_option()). */
+ * CLI_INPUT_LONGOPTS and cli_input_option()), and those of the commands
+ * that use exact stacks (CLI_STACKS_LONGOPTS). */
 struct cli_input {
+	const char *cmd;              /* the command, for messages */
 	struct cgu_parse_opts parse;
 	const char *event;            /* --event NAME, NULL = first */
 	const char *output;           /* -o FILE, NULL or "-" = stdout */
+	const char *stacks;           /* --stacks FILE */
+	int reconstructed;            /* --reconstructed */
+	int per_thread;               /* --per-thread */
+	int verbose;                  /* -v, --verbose */
 };
 /* getopt_long values of the shared options */
 enum { CLI_OPT_EVENT = 1000, CLI_OPT_SEPARATE, CLI_OPT_NO_TOTALS,
-       CLI_OPT_MAX_LINE, CLI_OPT_FIRST_FREE };
+       CLI_OPT_MAX_LINE, CLI_OPT_STACKS, CLI_OPT_RECONSTRUCTED,
+       CLI_OPT_PER_THREAD, CLI_OPT_VERBOSE, CLI_OPT_FIRST_FREE };
 #define CLI_INPUT_LONGOPTS \
 	{ "event", required_argument, NULL, CLI_OPT_EVENT }, \
 	{ "output", required_argument, NULL, 'o' }, \
@@ -57,6 +67,21 @@ enum { CLI_OPT_EVENT = 1000, CLI_OPT_SEPARATE, CLI_OPT_NO_TOTALS,
 	"      --no-check-totals do not check against summary:/totals:\n" \
 	"      --max-line N      longest accepted input line (default 1 MiB)\n" \
 	"  -h, --help            show this help\n"
+#define CLI_STACKS_LONGOPTS \
+	{ "stacks", required_argument, NULL, CLI_OPT_STACKS }, \
+	{ "reconstructed", no_argument, NULL, CLI_OPT_RECONSTRUCTED }
+#define CLI_PER_THREAD_LONGOPT \
+	{ "per-thread", no_argument, NULL, CLI_OPT_PER_THREAD }
+#define CLI_STACKS_HELP \
+	"      --stacks FILE     exact stacks from FILE (default: PROFILE.stacks\n" \
+	"                        when it is there, see callgrind\n" \
+	"                        --collect-stacks=yes); a stacks file can also\n" \
+	"                        be the input itself\n" \
+	"      --reconstructed   leave exact stacks aside: stacks reconstructed\n" \
+	"                        from the call graph, an estimate\n"
+#define CLI_PER_THREAD_HELP \
+	"      --per-thread      exact stacks: one lane a thread, each stack\n" \
+	"                        under a frame [thread N] (default: merged)\n"
 /* Handle a shared option; returns 1 if handled, 0 if not, -1 on error. */
 int cli_input_option(struct cli_input *in, const char *cmd, int opt,
 		     const char *arg);
@@ -81,6 +106,58 @@ typedef int (*cli_write_fn)(const struct cgu_profile *p, int event,
 int cli_run_outputs(struct cli_input *in, struct cgu_profile_set *set,
 		    cli_write_fn write, void *ctx);
 
+/* ---- exact stacks (cli-exact.c) ---- */
+
+/* What stacks an output draws. */
+enum cli_stacks_kind {
+	CLI_STACKS_FOLDED,          /* folded input: whatever it holds */
+	CLI_STACKS_EXACT,           /* the calling-context tree (.stacks) */
+	CLI_STACKS_CONTEXT,         /* context names (--separate-callers) */
+	CLI_STACKS_RECONSTRUCTED,   /* from the call graph: an estimate */
+};
+/* "exact stacks", "reconstructed stacks: an estimate (...)", ...; NULL
+ * for folded input. */
+const char *cli_stacks_label(enum cli_stacks_kind k);
+/* What fold mode m draws for p without exact stacks. */
+enum cli_stacks_kind cli_stacks_kind_of(const struct cgu_profile *p,
+					enum cgu_fold_mode m);
+
+/* The inputs of a command that uses exact stacks: profiles, and the
+ * stacks of all of them, or none. */
+struct cli_inputs {
+	struct cgu_profile_set set;
+	struct cgu_cct *cct;           /* NULL: draw reconstructed stacks */
+	const char *stacks_name;       /* cct's file(s), for messages */
+	size_t *parts;                 /* --separate-parts: the part of cct
+					  of each profile of set */
+};
+/* Read files (none: "-"): profiles with the stacks beside them (or
+ * --stacks), or stacks files alone (their call graph as the profiles).
+ * Exact stacks are checked against their profiles.  Exit status. */
+int cli_load_inputs(struct cli_input *in, int nfiles, char **files,
+		    struct cli_inputs *l);
+void cli_inputs_release(struct cli_inputs *l);
+/* The same for the profiles already loaded from files (flamegraph and
+ * the like): find, read and check their exact stacks into l->cct. */
+int cli_find_stacks(const struct cli_input *in, int nfiles, char **files,
+		    struct cli_inputs *l);
+/* --per-thread without exact stacks: a usage error (printed). */
+int cli_check_per_thread(const struct cli_input *in, const struct cgu_cct *c);
+
+/* One profile to write, with its exact stacks when there are. */
+struct cli_item {
+	const struct cgu_profile *p;
+	const struct cgu_cct *cct;     /* NULL: none */
+	size_t part;                   /* of cct, or CGU_CCT_ALL_PARTS */
+	const char *stacks_name;
+	const struct cli_input *in;
+};
+typedef int (*cli_item_fn)(const struct cli_item *it, int event, FILE *out,
+			   struct cgu_error *err, void *ctx);
+/* cli_run_outputs() with items. */
+int cli_run_items(struct cli_input *in, struct cli_inputs *l,
+		  cli_item_fn write, void *ctx);
+
 /* The whole of a command that reads profiles and writes an output:
  * parses options (the shared ones and spec->options), loads the files
  * and runs spec->write on every profile.  Returns the exit status. */
@@ -97,6 +174,8 @@ struct cli_spec {
 	/* after the options, before reading input: 0 or an exit status */
 	int (*check)(void *ctx);
 	cli_write_fn write;
+	/* instead of write, for the commands that use exact stacks */
+	cli_item_fn write_item;
 	void *ctx;
 };
 int cli_main(int argc, char **argv, const struct cli_spec *spec);

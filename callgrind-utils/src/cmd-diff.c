@@ -12,6 +12,7 @@ static const char help[] =
 	"with --folded the lines 'a;b;c BEFORE AFTER'.\n\n"
 	"      --normalize       scale BEFORE to the total of AFTER first\n"
 	"      --folded          write the folded diff text, not an SVG\n"
+	"      --reconstructed   leave exact stacks (PROFILE.stacks) aside\n"
 	CLI_FLAME_HELP CLI_INPUT_HELP;
 
 enum { OPT_NORMALIZE = CLI_FLAME_OPT_FREE, OPT_FOLDED };
@@ -19,6 +20,7 @@ enum { OPT_NORMALIZE = CLI_FLAME_OPT_FREE, OPT_FOLDED };
 static const struct option longopts[] = {
 	{ "normalize", no_argument, NULL, OPT_NORMALIZE },
 	{ "folded", no_argument, NULL, OPT_FOLDED },
+	{ "reconstructed", no_argument, NULL, CLI_OPT_RECONSTRUCTED },
 	CLI_FLAME_LONGOPTS,
 	CLI_INPUT_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
@@ -42,6 +44,28 @@ static int write_diff(const struct diff_cmd *d, const struct cgu_flame_tree *t)
 	return cli_close_output(out, d->in.output);
 }
 
+/* What the stacks of both inputs are: one label if it is the same. */
+static const char *subtitle(const char *user, const struct cli_stacks *a,
+			    const struct cli_stacks *b, struct cgu_buf *buf)
+{
+	const char *la = cli_stacks_label(cli_stacks_kind(a));
+	const char *lb = cli_stacks_label(cli_stacks_kind(b));
+	struct cgu_buf both = CGU_BUF_INIT;
+	const char *s;
+
+	if (la && lb && strcmp(la, lb))
+		cgu_buf_addf(&both, "before: %s; after: %s", la, lb);
+	else if (la || lb)
+		cgu_buf_adds(&both, la ? la : lb);
+	s = cli_stacks_subtitle(user, both.data, both.data, buf);
+	if (s == both.data) {
+		cgu_buf_adds(buf, both.data);
+		s = buf->data;
+	}
+	cgu_buf_release(&both);
+	return s;
+}
+
 static int compare(struct diff_cmd *d, const struct cli_stacks *a,
 		   const struct cli_stacks *b)
 {
@@ -61,6 +85,8 @@ static int compare(struct diff_cmd *d, const struct cli_stacks *a,
 		cli_stacks_describe(b, eb, &sub, &unit);
 		if (!d->flame.countname)
 			d->flame.countname = unit.data;
+		cgu_buf_reset(&sub);
+		d->flame.subtitle = subtitle(d->flame.subtitle, a, b, &sub);
 		rc = write_diff(d, &t);
 	}
 	cgu_flame_tree_release(&t);
@@ -96,7 +122,7 @@ static int parse_options(struct diff_cmd *d, int argc, char **argv)
 
 int cmd_diff(int argc, char **argv)
 {
-	struct diff_cmd d = { 0 };
+	struct diff_cmd d = { .in = { .cmd = "diff" } };
 	struct cli_stacks a, b;
 	cgu_flame_options_init(&d.flame);
 	d.flame.countname = NULL;

@@ -10,13 +10,20 @@
 static const char usage[] = "flamegraph [options] [FILE|-]";
 static const char help[] =
 	"Draw an interactive SVG flame graph from folded stacks ('a;b;c 123'\n"
-	"lines) or straight from a Callgrind profile.\n\n"
+	"lines) or straight from a Callgrind profile: from its exact stacks\n"
+	"(PROFILE.stacks, from callgrind --collect-stacks=yes) when they are\n"
+	"there, else reconstructed from the call graph, an estimate.  The\n"
+	"subtitle says which.\n\n"
 	CLI_FLAME_HELP
+	CLI_STACKS_HELP
+	CLI_PER_THREAD_HELP
 	CLI_INPUT_HELP;
 
 static const struct option longopts[] = {
 	CLI_FLAME_LONGOPTS,
 	CLI_INPUT_LONGOPTS,
+	CLI_STACKS_LONGOPTS,
+	CLI_PER_THREAD_LONGOPT,
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -62,7 +69,7 @@ int cli_flame_option(struct cgu_flame_options *o, const char *cmd, int opt,
 static int draw(const struct cli_stacks *s, const struct cli_input *in,
 		struct cgu_flame_options *o)
 {
-	struct cgu_buf sub = CGU_BUF_INIT, unit = CGU_BUF_INIT;
+	struct cgu_buf sub = CGU_BUF_INIT, unit = CGU_BUF_INIT, own = CGU_BUF_INIT;
 	struct cgu_folded tmp;
 	int rc = CLI_BADINPUT;
 	int ev = cli_stacks_event(s, in);
@@ -71,8 +78,9 @@ static int draw(const struct cli_stacks *s, const struct cli_input *in,
 	const struct cgu_folded *f = cli_stacks_fold(s, ev, &tmp);
 	if (f) {
 		cli_stacks_describe(s, ev, &sub, &unit);
-		if (!o->subtitle && sub.len)
-			o->subtitle = sub.data;
+		o->subtitle = cli_stacks_subtitle(o->subtitle, sub.data,
+						  cli_stacks_label(cli_stacks_kind(s)),
+						  &own);
 		if (!o->countname)
 			o->countname = unit.data;
 		FILE *out = cli_open_output(in->output);
@@ -84,12 +92,13 @@ static int draw(const struct cli_stacks *s, const struct cli_input *in,
 	cgu_folded_release(&tmp);
 	cgu_buf_release(&sub);
 	cgu_buf_release(&unit);
+	cgu_buf_release(&own);
 	return rc;
 }
 
 int cmd_flamegraph(int argc, char **argv)
 {
-	struct cli_input in = { 0 };
+	struct cli_input in = { .cmd = "flamegraph" };
 	struct cgu_flame_options o;
 	int opt;
 	cgu_flame_options_init(&o);

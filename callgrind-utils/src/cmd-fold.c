@@ -7,6 +7,9 @@ enum { OPT_NAMES = CLI_OPT_FIRST_FREE, OPT_MODE, OPT_MIN };
 
 static const struct option options[] = {
 	CLI_INPUT_LONGOPTS,
+	CLI_STACKS_LONGOPTS,
+	CLI_PER_THREAD_LONGOPT,
+	{ "verbose", no_argument, NULL, CLI_OPT_VERBOSE },
 	{ "names", required_argument, NULL, OPT_NAMES },
 	{ "mode", required_argument, NULL, OPT_MODE },
 	{ "min-fraction", required_argument, NULL, OPT_MIN },
@@ -46,13 +49,42 @@ static int fold_option(int opt, const char *arg, void *ctx)
 	return -1;
 }
 
-static int fold_write(const struct cgu_profile *p, int event, FILE *out,
+/* The exact stacks' event of the profile's event. */
+static int cct_event(const struct cli_item *it, int event,
+		     struct cgu_error *err)
+{
+	int ev = cgu_cct_event(it->cct, it->p->events[event]);
+
+	if (ev < 0)
+		cgu_error_set(err, CGU_EINPUT, it->stacks_name, 0,
+			      "has no event %s", it->p->events[event]);
+	return ev;
+}
+
+static int fold_write(const struct cli_item *it, int event, FILE *out,
 		      struct cgu_error *err, void *ctx)
 {
 	struct cgu_fold_opts *o = ctx;
+	int exact = it->cct && o->mode != CGU_FOLD_GRAPH;
+	struct cgu_cct_fold_opts co = { 0, o->names, it->in->per_thread,
+					it->part };
 
 	o->event = event;
-	return cgu_fold_write(p, o, out, err);
+	if (it->in->verbose)
+		fprintf(stderr, "callgrind-utils fold: %s%s%s\n",
+			cli_stacks_label(exact ? CLI_STACKS_EXACT
+					 : cli_stacks_kind_of(it->p, o->mode)),
+			exact ? " from " : "", exact ? it->stacks_name : "");
+	if (!exact && it->in->per_thread)
+		return cgu_error_set(err, CGU_EUSAGE, NULL, 0, "callgrind-utils "
+				     "fold: --per-thread needs exact stacks, "
+				     "not --mode graph");
+	if (!exact)
+		return cgu_fold_write(it->p, o, out, err);
+	co.event = cct_event(it, event, err);
+	if (co.event < 0)
+		return CGU_EINPUT;
+	return cgu_cct_fold_write(it->cct, &co, out, err);
 }
 
 int cmd_fold(int argc, char **argv)
@@ -64,22 +96,32 @@ int cmd_fold(int argc, char **argv)
 		.help =
 		"Folded stacks 'root;...;leaf cost' (the input of flamegraph.pl,\n"
 		"inferno, speedscope) for the event.  The costs add up to the\n"
-		"profile total.\n\n"
+		"profile total.  With exact stacks (PROFILE.stacks, from\n"
+		"callgrind --collect-stacks=yes) the stacks are the program's\n"
+		"own; without, they are reconstructed from the call graph, an\n"
+		"estimate.  Nothing on stdout says which: --verbose says it on\n"
+		"stderr.\n\n"
 		"Options:\n"
-		"      --mode MODE       exact: stacks from caller context in names\n"
+		"      --mode MODE       exact: the exact stacks, else stacks from\n"
+		"                        caller context in names\n"
 		"                        (--separate-callers=N); graph: stacks\n"
 		"                        reconstructed from the call graph, self\n"
 		"                        cost shared over callers in proportion to\n"
-		"                        their inclusive cost, cycles cut; auto\n"
-		"                        (default): exact when names have context\n"
+		"                        their inclusive cost, no call carrying more\n"
+		"                        than its cost, cycles cut (as\n"
+		"                        --reconstructed); auto (default): exact\n"
+		"                        when there are exact stacks or names have\n"
+		"                        context, else graph\n"
 		"      --min-fraction F  graph mode: a share below F of the total\n"
 		"                        follows its heaviest caller instead of\n"
 		"                        being split (default 0.0001, 0 = never)\n"
+		CLI_STACKS_HELP CLI_PER_THREAD_HELP
+		"  -v, --verbose         say on stderr which stacks are drawn\n"
 		CLI_NAMES_HELP CLI_INPUT_HELP,
 		.options = options,
-		.shortopts = "e:o:h",
+		.shortopts = "e:o:hv",
 		.option = fold_option,
-		.write = fold_write,
+		.write_item = fold_write,
 		.ctx = &o,
 	};
 

@@ -10,11 +10,19 @@ static const char usage[] = "speedscope [options] [FILE|-]";
 static const char help[] =
 	"Export a Callgrind profile or folded stacks as a speedscope file\n"
 	"(open it at speedscope.app or with the speedscope command).  Every\n"
-	"event of a profile becomes a profile of its own; --event keeps one.\n\n"
+	"event of a profile becomes a profile of its own; --event keeps one.\n"
+	"The stacks are a profile's exact stacks (PROFILE.stacks, from\n"
+	"callgrind --collect-stacks=yes) when they are there, else\n"
+	"reconstructed from the call graph, an estimate: the file's name\n"
+	"says which.\n\n"
+	CLI_STACKS_HELP
+	CLI_PER_THREAD_HELP
 	CLI_INPUT_HELP;
 
 static const struct option longopts[] = {
 	CLI_INPUT_LONGOPTS,
+	CLI_STACKS_LONGOPTS,
+	CLI_PER_THREAD_LONGOPT,
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -48,8 +56,13 @@ static int export(const struct cli_stacks *s, const struct cli_input *in)
 	}
 	FILE *out = rc == CLI_OK ? cli_open_output(in->output) : NULL;
 	if (out) {
-		const char *name = p && p->cmd ? p->cmd : s->name;
-		cgu_speedscope_write(prof, n, name, out);
+		const char *label = cli_stacks_label(cli_stacks_kind(s));
+		struct cgu_buf name = CGU_BUF_INIT;
+		cgu_buf_adds(&name, p && p->cmd ? p->cmd : s->name);
+		if (label)
+			cgu_buf_addf(&name, " - %s", label);
+		cgu_speedscope_write(prof, n, name.data, out);
+		cgu_buf_release(&name);
 		rc = cli_close_output(out, in->output);
 	} else if (rc == CLI_OK) {
 		rc = CLI_BADINPUT;
@@ -61,7 +74,7 @@ static int export(const struct cli_stacks *s, const struct cli_input *in)
 
 int cmd_speedscope(int argc, char **argv)
 {
-	struct cli_input in = { 0 };
+	struct cli_input in = { .cmd = "speedscope" };
 	int opt;
 	while ((opt = getopt_long(argc, argv, "e:o:h", longopts, NULL)) != -1) {
 		if (opt == 'h')

@@ -10,11 +10,27 @@
  * Reconstructed (graph) mode.  The call graph has no stacks, only edges
  * with inclusive costs, so stacks are estimated, bottom up: the self cost
  * of every node is shared over its callers in proportion to the
- * inclusive cost of each caller's calls to it (by call count when those
- * are all zero, evenly when both are), and each share again over the
- * callers of that caller, until a node without callers (a root) is
+ * inclusive cost of each caller's calls to it, and each share again over
+ * the callers of that caller, until a node without callers (a root) is
  * reached.  This is gprof's assumption that every call to a function
  * costs the same whoever makes it.
+ *   - An edge carries at most its inclusive cost, over all stacks: a
+ *     share that does not fit in the room left on its edge goes to the
+ *     other callers with room left, in in-edge order, and what fits
+ *     nowhere stops at the node, which becomes the root of its stack.
+ *     A node is on a stack at most once, so the stacks through a node
+ *     add up to at most its self cost plus its calls' inclusive costs:
+ *     its inclusive cost.  A frame is never wider than its function.
+ *     This matters where cost enters a function without a call: a
+ *     thread starts inside clone3 (or start_thread) with nothing below
+ *     it, so the children's work is charged to clone3's calls, but the
+ *     one edge into clone3, pthread_create's, carries the parent's part
+ *     only; the threads' work stops at clone3.  A caller whose calls
+ *     cost nothing of the event takes nothing.
+ *   - Nodes are folded callers first (breadth first from the roots),
+ *     so a node's own cost takes the room of the edges just above it
+ *     before the costs of its callees climb through them: clone3's own
+ *     cost in the parent goes under pthread_create, the threads' above.
  *   - Cycles are cut: a caller already on the stack being built is left
  *     out of the sharing (its weight goes to the other callers), and so
  *     is a caller whose own callers are all on the stack (one level of
@@ -23,30 +39,31 @@
  *     Self calls are ignored likewise: a function called only by itself
  *     is a root.
  *   - Pruning: a share below min_fraction of the event total is no longer
- *     split; it follows the heaviest caller whole.  This bounds the work
- *     (about 1/min_fraction stacks) without losing any cost.
+ *     split; it follows the heaviest caller whole (as far as that edge
+ *     has room).  This bounds the work (about 1/min_fraction stacks)
+ *     without losing any cost.
  *   - Shares are integers: floor of the proportional part, the remainder
  *     to the heaviest caller, so the lines add up exactly to the self
  *     cost, and in sum to the profile total for the event.
  *   - Stacks deeper than FOLD_MAX_DEPTH frames are cut at that depth.
  * Most shares are below the pruning threshold and follow the heaviest
- * caller, so that caller is found once per node before the climb (by the
- * first event weight, first of equals in in-edge order, as the full
+ * caller, so that caller's edge is found once per node before the climb
+ * (by the event weight, first of equals in in-edge order, as the full
  * search would pick it); the climb takes it without the search whenever
- * the share is pruned and that caller is usable, which gives the same
- * stack.
+ * the share is pruned, that caller is usable and its edge has room for
+ * the share, which gives the same stack.
  * Stacks that print the same are summed and the lines sorted frame by
  * frame (src/stacks.c).
  */
 #include <stdlib.h>
 #include <string.h>
 #include <callgrind-utils/output.h>
-#include "digits.h"
 #include "stacks.h"
 
-#define FOLD_MAX_DEPTH 4096
+#define FOLD_MAX_DEPTH CGU_FOLD_MAX_DEPTH
 #define DEFAULT_MIN_FRACTION 1e-4
 #define NO_NODE UINT32_MAX
+#define NO_EDGE UINT32_MAX
 
 struct folder {
 	const struct cgu_profile *p;
@@ -60,15 +77,26 @@ struct folder {
 	unsigned char *on_path;          /* per node */
 	uint32_t *heaviest;              /* per node: see heaviest_callers */
 	uint32_t *outside;               /* per node: see heaviest_callers */
+	cgu_cost *room;                  /* per edge: its cost not yet climbed */
 	struct share *shares;            /* climb()'s, a stack of nedges */
 	size_t nshares;
 };
 
 struct share {
-	uint32_t caller;
+	uint32_t edge;
 	cgu_cost weight;
 	cgu_cost amount;
 };
+
+/* An array of n elements (at least one), or abort. */
+static void *array(size_t n, size_t size)
+{
+	void *v = malloc((n ? n : 1) * size);
+
+	if (!v)
+		abort();
+	return v;
+}
 
 /* ------------------------------------------------------- emitting */
 
@@ -160,36 +188,28 @@ static inline int usable_caller(const struct folder *f, uint32_t caller)
 	return 0;
 }
 
-/* Collect the usable callers of n with their weights; returns count and
- * the index of the heaviest in *heaviest. */
+/* Collect the usable callers of n whose calls to n cost something of
+ * the event, with that cost as weight; returns their count and the index
+ * of the heaviest (the first of equals) in *heaviest. */
 static size_t caller_weights(struct folder *f, uint32_t n, struct share *s,
 			     size_t *heaviest)
 {
 	const struct cgu_profile *p = f->p;
-	size_t k, m = 0, mode;
+	size_t k, m = 0;
 
 	*heaviest = 0;
-	for (mode = 0; mode < 3; mode++) {
-		cgu_cost sum = 0;
+	for (k = p->in_start[n]; k < p->in_start[n + 1]; k++) {
+		uint32_t j = p->in_edges[k];
+		cgu_cost w = cgu_edge_cost(p, j)[f->ev];
 
-		m = 0;
-		for (k = p->in_start[n]; k < p->in_start[n + 1]; k++) {
-			uint32_t j = p->in_edges[k];
-			uint32_t c = p->edges[j].caller;
-
-			if (!usable_caller(f, c))
-				continue;
-			s[m].caller = c;
-			s[m].weight = mode == 0 ? cgu_edge_cost(p, j)[f->ev]
-				    : mode == 1 ? p->edges[j].calls : 1;
-			sum += s[m].weight;
-			if (s[m].weight > s[*heaviest].weight)
-				*heaviest = m;
-			m++;
-		}
-		if (sum || !m)
-			return m;
-		*heaviest = 0;
+		if (!w || !usable_caller(f, p->edges[j].caller))
+			continue;
+		s[m].edge = j;
+		s[m].weight = w;
+		s[m].amount = 0;
+		if (w > s[*heaviest].weight)
+			*heaviest = m;
+		m++;
 	}
 	return m;
 }
@@ -211,6 +231,35 @@ static void split(struct share *s, size_t m, size_t heaviest, cgu_cost cost)
 	s[heaviest].amount += cost - given;
 }
 
+/* Cut every share to the room left on its edge, hand what was cut to
+ * the shares with room left, in order, and take the shares off their
+ * edges' room.  Returns what fits nowhere. */
+static cgu_cost fit(struct folder *f, struct share *s, size_t m)
+{
+	cgu_cost over = 0;
+	size_t i;
+
+	for (i = 0; i < m; i++) {
+		cgu_cost room = f->room[s[i].edge];
+
+		if (s[i].amount > room) {
+			over += s[i].amount - room;
+			s[i].amount = room;
+		}
+	}
+	for (i = 0; i < m && over; i++) {
+		cgu_cost more = f->room[s[i].edge] - s[i].amount;
+
+		if (more > over)
+			more = over;
+		s[i].amount += more;
+		over -= more;
+	}
+	for (i = 0; i < m; i++)
+		f->room[s[i].edge] -= s[i].amount;
+	return over;
+}
+
 static void climb(struct folder *f, uint32_t n, cgu_cost cost);
 
 static void climb_to(struct folder *f, uint32_t caller, cgu_cost cost)
@@ -224,43 +273,48 @@ static void climb_to(struct folder *f, uint32_t caller, cgu_cost cost)
 
 /* n is on the path (at path[depth-1]); share cost over its callers.
  * A pruned share goes up its node's heaviest caller in a loop while that
- * caller is usable; the nodes this adds to the path are taken off again
- * before returning.  The shares of the nodes on the path are stacked in
- * f->shares: the nodes are distinct, so their in-edges add up to at most
- * nedges. */
+ * caller is usable and its edge has room; the nodes this adds to the
+ * path are taken off again before returning.  The shares of the nodes on
+ * the path are stacked in f->shares: the nodes are distinct, so their
+ * in-edges add up to at most nedges. */
 static void climb(struct folder *f, uint32_t n, cgu_cost cost)
 {
 	const struct cgu_profile *p = f->p;
 	size_t base = f->depth, nin, m, heaviest, i;
+	cgu_cost rest;
 	struct share *s;
 
 	for (;;) {
-		uint32_t h = f->heaviest[n];
+		uint32_t h = f->heaviest[n], c;
 
 		nin = p->in_start[n + 1] - p->in_start[n];
 		if (nin == 0 || f->depth == FOLD_MAX_DEPTH) {
 			emit_path(f, cost);
 			goto unwind;
 		}
-		if (cost >= f->min_share || h == NO_NODE || !usable_caller(f, h))
+		if (cost >= f->min_share || h == NO_EDGE || f->room[h] < cost)
 			break;
-		f->on_path[h] = 1;
-		f->path[f->depth++] = h;
-		n = h;
+		c = p->edges[h].caller;
+		if (!usable_caller(f, c))
+			break;
+		f->room[h] -= cost;
+		f->on_path[c] = 1;
+		f->path[f->depth++] = c;
+		n = c;
 	}
 	s = f->shares + f->nshares;
 	f->nshares += nin;
 	m = caller_weights(f, n, s, &heaviest);
-	if (m == 0) {
-		emit_path(f, cost);
-	} else if (cost < f->min_share || m == 1) {
-		climb_to(f, s[heaviest].caller, cost);
-	} else {
+	if (m > 1 && cost >= f->min_share)
 		split(s, m, heaviest, cost);
-		for (i = 0; i < m; i++)
-			if (s[i].amount)
-				climb_to(f, s[i].caller, s[i].amount);
-	}
+	else if (m)
+		s[heaviest].amount = cost;
+	rest = m ? fit(f, s, m) : cost;
+	if (rest)
+		emit_path(f, rest);
+	for (i = 0; i < m; i++)
+		if (s[i].amount)
+			climb_to(f, p->edges[s[i].edge].caller, s[i].amount);
 	f->nshares -= nin;
 unwind:
 	while (f->depth > base)
@@ -271,12 +325,11 @@ unwind:
 
 /* outside[n]: n's first caller other
  * than n, n when there is none but n, NO_NODE for a root; heaviest[n]:
- * the caller other than n itself whose calls to n have the largest cost
- * of the event, the first in in-edge order of equals; NO_NODE when all of
- * them cost nothing.
- * Whenever that caller is usable it is the one caller_weights() calls
- * heaviest: the others have no more weight, the ones before it less, and
- * its weight makes the sum non-zero so the event weights are used. */
+ * the edge into n from a caller other than n itself with the largest
+ * cost of the event, the first in in-edge order of equals; NO_EDGE when
+ * all of them cost nothing.
+ * Whenever its caller is usable it is the one caller_weights() calls
+ * heaviest: the others have no more weight, the ones before it less. */
 static void heaviest_callers(struct folder *f)
 {
 	const struct cgu_profile *p = f->p;
@@ -285,7 +338,7 @@ static void heaviest_callers(struct folder *f)
 	for (n = 0; n < p->nnodes; n++) {
 		cgu_cost best = 0;
 
-		f->heaviest[n] = NO_NODE;
+		f->heaviest[n] = NO_EDGE;
 		f->outside[n] = p->in_start[n] == p->in_start[n + 1] ? NO_NODE : n;
 		for (k = p->in_start[n]; k < p->in_start[n + 1]; k++) {
 			uint32_t j = p->in_edges[k], c = p->edges[j].caller;
@@ -297,10 +350,46 @@ static void heaviest_callers(struct folder *f)
 				f->outside[n] = c;
 			if (w > best) {
 				best = w;
-				f->heaviest[n] = c;
+				f->heaviest[n] = j;
 			}
 		}
 	}
+}
+
+/* The nodes in the order they are folded: breadth first from the roots
+ * (nodes no other node calls) along the calls, then what only cycles
+ * reach, breadth first from each in node order. */
+static uint32_t *callers_first(const struct folder *f)
+{
+	const struct cgu_profile *p = f->p;
+	uint32_t *order = array(p->nnodes, sizeof(*order));
+	unsigned char *seen = array(p->nnodes, 1);
+	size_t head = 0, tail = 0, pass;
+	uint32_t n, k;
+
+	memset(seen, 0, p->nnodes);
+	for (pass = 0; pass < 2; pass++)
+		for (n = 0; n < p->nnodes; n++) {
+			if (seen[n] || (!pass && f->outside[n] != NO_NODE &&
+					f->outside[n] != n))
+				continue;
+			seen[n] = 1;
+			order[tail++] = n;
+			for (; head < tail; head++) {
+				uint32_t c = order[head];
+
+				for (k = p->out_start[c]; k < p->out_start[c + 1]; k++) {
+					uint32_t m = p->edges[p->out_edges[k]].callee;
+
+					if (!seen[m]) {
+						seen[m] = 1;
+						order[tail++] = m;
+					}
+				}
+			}
+		}
+	free(seen);
+	return order;
 }
 
 static int fold_mode_exact(const struct cgu_profile *p,
@@ -314,6 +403,11 @@ static int fold_mode_exact(const struct cgu_profile *p,
 		if (has_context(p->nodes[i].function))
 			return 1;
 	return 0;
+}
+
+int cgu_fold_uses_context(const struct cgu_profile *p, enum cgu_fold_mode m)
+{
+	return fold_mode_exact(p, m);
 }
 
 static cgu_cost min_share(const struct cgu_profile *p,
@@ -330,13 +424,15 @@ static cgu_cost min_share(const struct cgu_profile *p,
 static void fold_all(struct folder *f)
 {
 	int exact = fold_mode_exact(f->p, f->o->mode);
-	uint32_t n;
+	uint32_t *order = NULL, i;
 
 	if (!exact) {
 		name_frames(f);
 		heaviest_callers(f);
+		order = callers_first(f);
 	}
-	for (n = 0; n < f->p->nnodes; n++) {
+	for (i = 0; i < f->p->nnodes; i++) {
+		uint32_t n = order ? order[i] : i;
 		cgu_cost c = cgu_self(f->p, n)[f->ev];
 
 		if (!c)
@@ -348,22 +444,14 @@ static void fold_all(struct folder *f)
 		f->depth = 0;
 		climb_to(f, n, c);
 	}
-}
-
-/* An array of n elements (at least one), or abort. */
-static void *array(size_t n, size_t size)
-{
-	void *v = malloc((n ? n : 1) * size);
-
-	if (!v)
-		abort();
-	return v;
+	free(order);
 }
 
 int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 		  cgu_fold_cb cb, void *ctx, struct cgu_error *err)
 {
 	struct folder f;
+	size_t j;
 	int rc = 0;
 
 	if (o->event < 0 || (size_t)o->event >= p->nevents)
@@ -378,6 +466,9 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	f.shares = array(p->nedges, sizeof(*f.shares));
 	f.heaviest = array(p->nnodes, sizeof(*f.heaviest));
 	f.outside = array(p->nnodes, sizeof(*f.outside));
+	f.room = array(p->nedges, sizeof(*f.room));
+	for (j = 0; j < p->nedges; j++)
+		f.room[j] = cgu_edge_cost(p, (uint32_t)j)[f.ev];
 	cgu_frames_init(&f.frames);
 	cgu_stacks_init(&f.stacks);
 	fold_all(&f);
@@ -388,41 +479,20 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	free(f.shares);
 	free(f.heaviest);
 	free(f.outside);
+	free(f.room);
 	if (rc)
 		return cgu_error_set(err, CGU_EIO, NULL, 0, "write error");
 	return CGU_OK;
 }
 
-static int line_to_file(const char *stack, size_t len, cgu_cost cost,
-			void *ctx)
-{
-	char tail[CGU_U64_DIGITS + 2], *end = tail + sizeof(tail), *d;
-
-	end[-1] = '\n';
-	d = cgu_u64_digits(end - 1, cost);
-	*--d = ' ';
-	return fwrite(stack, 1, len, ctx) != len ||
-	       fwrite(d, 1, (size_t)(end - d), ctx) != (size_t)(end - d);
-}
-
-static int line_to_buf(const char *stack, size_t len, cgu_cost cost,
-		       void *ctx)
-{
-	cgu_buf_add(ctx, stack, len);
-	cgu_buf_addch(ctx, ' ');
-	cgu_buf_addu64(ctx, cost);
-	cgu_buf_addch(ctx, '\n');
-	return 0;
-}
-
 int cgu_fold_write(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 		   FILE *out, struct cgu_error *err)
 {
-	return cgu_fold_each(p, o, line_to_file, out, err);
+	return cgu_fold_each(p, o, cgu_stacks_line_to_file, out, err);
 }
 
 int cgu_fold_buf(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 		 struct cgu_buf *out, struct cgu_error *err)
 {
-	return cgu_fold_each(p, o, line_to_buf, out, err);
+	return cgu_fold_each(p, o, cgu_stacks_line_to_buf, out, err);
 }

@@ -1,9 +1,11 @@
-/* folded-profile.c - folded stacks of a profile: the fold writer's text read
- * back by the folded parser, so the flame graph, speedscope and diff see the
- * same plain format as with a folded file (see DESIGN.md). */
+/* folded-profile.c - folded stacks of a profile or of its exact stacks: the
+ * fold writer's text read back by the folded parser, so the flame graph,
+ * speedscope and diff see the same plain format as with a folded file (see
+ * DESIGN.md). */
 #include <string.h>
 
 #include <callgrind-utils/callgrind-utils.h>
+#include <callgrind-utils/cct.h>
 #include <callgrind-utils/folded.h>
 
 #include "hash.h"
@@ -28,10 +30,18 @@ int cgu_folded_is_profile(const char *head, size_t len)
 	return 0;
 }
 
+/* Functions to find frames' objects and files in: a profile's nodes or
+ * a calling-context tree's frames. */
+struct functions {
+	const struct cgu_node *v;
+	size_t n;
+	struct cgu_itab tab;       /* the first node of every name */
+};
+
 static int same_function(const void *ctx, uint32_t index, const void *key)
 {
-	const struct cgu_profile *p = ctx;
-	return strcmp(p->nodes[index].function, key) == 0;
+	const struct cgu_node *v = ctx;
+	return strcmp(v[index].function, key) == 0;
 }
 
 static uint32_t function_hash(const char *s)
@@ -39,27 +49,46 @@ static uint32_t function_hash(const char *s)
 	return cgu_hash_bytes(s, strlen(s));
 }
 
-/* Index the first node of every function name. */
-static void index_functions(const struct cgu_profile *p, struct cgu_itab *t)
+static void index_functions(struct functions *fs)
 {
-	for (uint32_t i = 0; i < p->nnodes; i++) {
-		const char *fn = p->nodes[i].function;
+	cgu_itab_init(&fs->tab);
+	for (uint32_t i = 0; i < fs->n; i++) {
+		const char *fn = fs->v[i].function;
 		uint32_t h = function_hash(fn);
-		if (cgu_itab_find(t, h, same_function, p, fn) == UINT32_MAX)
-			cgu_itab_insert(t, h, i);
+		if (cgu_itab_find(&fs->tab, h, same_function, fs->v, fn) == UINT32_MAX)
+			cgu_itab_insert(&fs->tab, h, i);
 	}
 }
 
-static void annotate(struct cgu_folded_frame *fr, const struct cgu_profile *p,
-		     const struct cgu_itab *t)
+static void annotate(struct cgu_folded_frame *fr, const struct functions *fs)
 {
-	uint32_t i = cgu_itab_find(t, function_hash(fr->name), same_function, p, fr->name);
+	uint32_t i = cgu_itab_find(&fs->tab, function_hash(fr->name), same_function,
+				   fs->v, fr->name);
 	if (i == UINT32_MAX)
 		return;
-	if (p->nodes[i].object[0])
-		fr->object = strdup(p->nodes[i].object);
-	if (p->nodes[i].file[0])
-		fr->file = strdup(p->nodes[i].file);
+	if (fs->v[i].object[0])
+		fr->object = strdup(fs->v[i].object);
+	if (fs->v[i].file[0])
+		fr->file = strdup(fs->v[i].file);
+}
+
+/* Parse the fold text into f; the new frames get the object and file of
+ * the first function of their name. */
+static int read_annotated(struct cgu_folded *f, const struct cgu_buf *text,
+			  const struct cgu_node *v, size_t n, const char *name,
+			  struct cgu_error *err)
+{
+	struct functions fs = { v, n, { 0 } };
+	size_t first = f->nframes;
+	int rc = cgu_folded_read_buf(f, text->data, text->len, name, err);
+	if (rc != 0)
+		return rc;
+	index_functions(&fs);
+	for (size_t i = first; i < f->nframes; i++)
+		if (!f->frames[i].object && !f->frames[i].file)
+			annotate(&f->frames[i], &fs);
+	cgu_itab_release(&fs.tab);
+	return 0;
 }
 
 int cgu_folded_from_profile(struct cgu_folded *f, const struct cgu_profile *p,
@@ -69,19 +98,23 @@ int cgu_folded_from_profile(struct cgu_folded *f, const struct cgu_profile *p,
 	struct cgu_buf text = CGU_BUF_INIT;
 	struct cgu_fold_opts by_function = *o;
 	by_function.names = CGU_NAMES_FUNCTION;
-	size_t first = f->nframes;
 	int rc = cgu_fold_buf(p, &by_function, &text, err);
 	if (rc == 0)
-		rc = cgu_folded_read_buf(f, text.data, text.len, name, err);
+		rc = read_annotated(f, &text, p->nodes, p->nnodes, name, err);
 	cgu_buf_release(&text);
-	if (rc != 0)
-		return rc;
-	struct cgu_itab t;
-	cgu_itab_init(&t);
-	index_functions(p, &t);
-	for (size_t i = first; i < f->nframes; i++)
-		if (!f->frames[i].object && !f->frames[i].file)
-			annotate(&f->frames[i], p, &t);
-	cgu_itab_release(&t);
-	return 0;
+	return rc;
+}
+
+int cgu_folded_from_cct(struct cgu_folded *f, const struct cgu_cct *c,
+			const struct cgu_cct_fold_opts *o, const char *name,
+			struct cgu_error *err)
+{
+	struct cgu_buf text = CGU_BUF_INIT;
+	struct cgu_cct_fold_opts by_function = *o;
+	by_function.names = CGU_NAMES_FUNCTION;
+	int rc = cgu_cct_fold_buf(c, &by_function, &text, err);
+	if (rc == 0)
+		rc = read_annotated(f, &text, c->frames, c->nframes, name, err);
+	cgu_buf_release(&text);
+	return rc;
 }

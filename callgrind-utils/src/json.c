@@ -5,8 +5,18 @@
  *  "totals":[..],
  *  "nodes":[{"id":0,"function":..,"object":..,"file":..,"self":[..]}],
  *  "edges":[{"caller":0,"callee":1,"calls":N,"inclusive":[..]}]}
- * Cost arrays follow the order of "events".
+ * Cost arrays follow the order of "events".  The first field, "stacks",
+ * says whether the document holds exact stacks: "none", or "exact" and
+ * then, after "edges", the calling-context tree of a stacks file:
+ *  "cct":{"source":..,
+ *         "frames":[{"id":0,"function":..,"object":..,"file":..}],
+ *         "nodes":[{"id":0,"parent":null|id,"thread":1,"frame":0,
+ *                   "calls":N,"self":[..]}],
+ *         "totals":[..]}
+ * Nodes are numbered from 0 in file order, a parent before its children;
+ * parent null is the thread's root.
  */
+#include <callgrind-utils/cct.h>
 #include <callgrind-utils/output.h>
 
 static void add_costs(struct cgu_buf *b, const cgu_cost *c, size_t n)
@@ -105,14 +115,80 @@ static int flush_big(struct cgu_buf *b, FILE *out)
 	return rc;
 }
 
+/* The cct's costs of node (or totals) in the profile's event order. */
+static void add_cct_costs(struct cgu_buf *b, const cgu_cost *c,
+			  const int *evmap, size_t n)
+{
+	size_t i;
+
+	cgu_buf_addch(b, '[');
+	for (i = 0; i < n; i++) {
+		if (i)
+			cgu_buf_addch(b, ',');
+		cgu_buf_addu64(b, evmap[i] < 0 ? 0 : c[evmap[i]]);
+	}
+	cgu_buf_addch(b, ']');
+}
+
+static int add_cct(struct cgu_buf *b, const struct cgu_profile *p,
+		   const struct cgu_cct *c, size_t part, FILE *out)
+{
+	int evmap[CGU_MAX_EVENTS];
+	size_t i, first, end;
+	int rc = 0;
+
+	cgu_cct_part_nodes(c, part, &first, &end);
+	for (i = 0; i < p->nevents; i++)
+		evmap[i] = cgu_cct_event(c, p->events[i]);
+	cgu_buf_adds(b, ",\n\"cct\":{");
+	add_field(b, "source", c->nparts ? c->parts[part < c->nparts ? part : 0].source
+					 : NULL);
+	cgu_buf_adds(b, "\n\"frames\":[");
+	for (i = 0; i < c->nframes; i++) {
+		cgu_buf_addf(b, "%s\n{\"id\":%zu,", i ? "," : "", i);
+		add_field(b, "function", c->frames[i].function);
+		add_field(b, "object", c->frames[i].object);
+		cgu_buf_adds(b, "\"file\":");
+		cgu_buf_add_json(b, c->frames[i].file);
+		cgu_buf_addch(b, '}');
+	}
+	cgu_buf_adds(b, "],\n\"nodes\":[");
+	for (i = first; i < end && !rc; i++) {
+		const struct cgu_cct_node *n = &c->nodes[i];
+
+		cgu_buf_addf(b, "%s\n{\"id\":%zu,\"parent\":", i > first ? "," : "",
+			     i - first);
+		if (n->parent == CGU_CCT_ROOT)
+			cgu_buf_adds(b, "null");
+		else
+			cgu_buf_addu64(b, n->parent - first);
+		cgu_buf_addf(b, ",\"thread\":%u,\"frame\":%u,\"calls\":%llu,"
+			     "\"self\":", n->thread, n->frame,
+			     (unsigned long long)n->calls);
+		add_cct_costs(b, cgu_cct_self(c, (uint32_t)i), evmap, p->nevents);
+		cgu_buf_addch(b, '}');
+		rc = flush_big(b, out);
+	}
+	cgu_buf_adds(b, "],\n\"totals\":");
+	add_cct_costs(b, cgu_cct_part_totals(c, part), evmap, p->nevents);
+	cgu_buf_addch(b, '}');
+	return rc;
+}
+
 int cgu_json_write(const struct cgu_profile *p, FILE *out,
 		   struct cgu_error *err)
+{
+	return cgu_json_write_cct(p, NULL, CGU_CCT_ALL_PARTS, out, err);
+}
+
+int cgu_json_write_cct(const struct cgu_profile *p, const struct cgu_cct *c,
+		       size_t part, FILE *out, struct cgu_error *err)
 {
 	struct cgu_buf b = CGU_BUF_INIT;
 	size_t i;
 	int rc = 0;
 
-	cgu_buf_addch(&b, '{');
+	cgu_buf_addf(&b, "{\"stacks\":\"%s\",", c ? "exact" : "none");
 	add_header(&b, p);
 	cgu_buf_adds(&b, ",\n\"nodes\":[");
 	for (i = 0; i < p->nnodes && !rc; i++) {
@@ -124,7 +200,10 @@ int cgu_json_write(const struct cgu_profile *p, FILE *out,
 		add_edge(&b, p, i);
 		rc = flush_big(&b, out);
 	}
-	cgu_buf_adds(&b, "]}\n");
+	cgu_buf_addch(&b, ']');
+	if (c && !rc)
+		rc = add_cct(&b, p, c, part, out);
+	cgu_buf_adds(&b, "}\n");
 	if (!rc)
 		rc = cgu_buf_write(&b, out);
 	cgu_buf_release(&b);

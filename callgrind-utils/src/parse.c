@@ -12,8 +12,11 @@
  *      positions: P+        P is "instr" or "line"; default "line"
  *      events: E+           event names; required before the first cost line
  *      event: E[=formula][:long name]   long name kept as event_desc
- *      summary: N*          totals of the part, checked against the sum
- *      totals: N*           of the self costs (fewer numbers: rest zero)
+ *      summary: N*          totals of the part: totals: must equal the
+ *      totals: N*           sum of the self costs (fewer numbers: rest
+ *                           zero), and so must summary: without totals:;
+ *                           a summary: beside totals: that differs from
+ *                           it is only a warning (opts->on_warning)
  *      any other key        kept in profile->headers, as the spec asks
  *   Body lines:
  *      ob= fl= fi= fe= fn=  current object, file, inline file, function
@@ -32,8 +35,10 @@
  *                           or 0x-hex
  *   Name compression, in every id space (files: fl fi fe cfi cfl jfi;
  *   functions: fn cfn jfn; objects: ob cob):
- *      key=(id) name        defines id; key=(id) refers to it later;
- *      key=name             a name without compression
+ *      key=(id) name        defines id; key=(id) refers to it later; id
+ *                           is decimal digits
+ *      key=name             a name without compression, which may start
+ *                           with '(' too ("(below main)")
  *
  * Semantics: a node is (fn, ob, file), where file is the current file
  * (latest fl=, fi= or fe=) when fn= is read, and fi=/fe= inside a function
@@ -42,212 +47,31 @@
  * and cfi= apply to one calls= line.  Compression ids live for the whole
  * file, across parts.  A header key after body lines starts a new part.
  *
- * The input is read into one buffer (a gzip'd file or stdin through zlib,
- * a plain file with read(), which saves zlib's copy) and split into lines
- * in place: no allocation per line, memory grows with distinct names and
- * edges only.  The two most frequent lines, cost lines and references to
- * compressed names, have a fast path each that reads them straight from
- * the buffer and hands anything unusual to the general path.  Every
- * error names file:line and what was expected.
+ * The input is read into one buffer and split into lines in place
+ * (src/reader.c): no allocation per line, memory grows with distinct
+ * names and edges only.  The two most frequent lines, cost lines and
+ * references to compressed names, have a fast path each that reads them
+ * straight from the buffer and hands anything unusual to the general
+ * path.  Every error names file:line and what was expected.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <zlib.h>
 #include <callgrind-utils/arena.h>
 #include <callgrind-utils/buf.h>
 #include <callgrind-utils/parse.h>
 #include "hash.h"
+#include "reader.h"
 
-/* Bytes a read asks for: small enough for the data to be still in the
- * cache when it is parsed, large enough for zlib to read (or inflate)
- * straight into the buffer (at least twice its gzbuffer() size). */
-#define READ_CHUNK (128u * 1024u)
-#define GZ_BUFFER (READ_CHUNK / 2)
 #define MAX_POSITIONS 4
 #define MAX_COMPRESSED_ID (1u << 24)
 #define NO_NODE UINT32_MAX
 #define NO_ID UINT32_MAX
 #define PLAIN_ID (1u << 31)     /* id | PLAIN_ID: a name without compression */
-/* Bytes the buffer has beyond its capacity, zeroed past the data, so
- * that the number parser may load 8 bytes at any position of a line. */
-#define SWAR_PAD 8
-
-/* ------------------------------------------------------------ reader */
-
-struct reader {
-	gzFile gz;              /* gzip'd file or stdin; else fd or mem */
-	int fd;                 /* plain file, -1 if none */
-	int read_errno;         /* of a failed read() on fd */
-	const char *mem;
-	size_t mem_len, mem_pos;
-	char *buf;
-	size_t cap, start, end;
-	size_t complete;        /* buf[start..complete) holds whole lines */
-	size_t max_line;
-	char *nul;              /* first NUL byte not yet consumed, or NULL */
-	int eof;
-};
-
-/* After a fill: remember the first NUL byte of the new data (one
- * memchr a buffer instead of one a line). */
-static void reader_note_nul(struct reader *r, size_t from)
-{
-	if (!r->nul)
-		r->nul = memchr(r->buf + from, '\0', r->end - from);
-}
-
-/* After a fill: the lines up to the last newline are whole.  Fills
- * only happen when buf[start..end) has no newline, so only the new data
- * is searched. */
-static void reader_note_complete(struct reader *r, size_t from)
-{
-	char *nl = memrchr(r->buf + from, '\n', r->end - from);
-
-	r->complete = nl ? (size_t)(nl - r->buf) + 1 : r->start;
-}
-
-static int reader_fill(struct reader *r)
-{
-	size_t room, n, fill_from;
-	int got;
-
-	if (r->start) {
-		memmove(r->buf, r->buf + r->start, r->end - r->start);
-		if (r->nul)
-			r->nul -= r->start;
-		r->end -= r->start;
-		r->start = 0;
-	}
-	fill_from = r->end;
-	room = r->cap - r->end - 1;
-	if (room > READ_CHUNK)
-		room = READ_CHUNK;
-	if (r->fd >= 0) {
-		ssize_t got_fd;
-
-		do
-			got_fd = read(r->fd, r->buf + r->end, room);
-		while (got_fd < 0 && errno == EINTR);
-		if (got_fd < 0) {
-			r->read_errno = errno;
-			return -1;
-		}
-		r->end += (size_t)got_fd;
-		r->eof = got_fd == 0;
-		goto filled;
-	}
-	if (!r->gz) {
-		n = r->mem_len - r->mem_pos < room ? r->mem_len - r->mem_pos : room;
-		if (n)
-			memcpy(r->buf + r->end, r->mem + r->mem_pos, n);
-		r->mem_pos += n;
-		r->end += n;
-		r->eof = r->mem_pos == r->mem_len;
-		goto filled;
-	}
-	got = gzread(r->gz, r->buf + r->end, (unsigned)room);
-	if (got < 0)
-		return -1;
-	r->end += (size_t)got;
-	if (got == 0)
-		r->eof = 1;
-filled:
-	memset(r->buf + r->end, 0, SWAR_PAD);
-	reader_note_nul(r, fill_from);
-	reader_note_complete(r, fill_from);
-	return 0;
-}
-
-/* Position of the first '\n' in p[0..n), or NULL.  Lines are short
- * (tens of bytes), where a word at a time beats memchr's call overhead.
- * The lowest flagged byte of a word is exact (a false flag can only
- * follow a true one), so on little-endian it is the newline. */
-static inline char *find_newline(char *p, size_t n)
-{
-	char *end = p + n;
-
-	for (; p + 8 <= end; p += 8) {
-		uint64_t w, x, m;
-
-		memcpy(&w, p, 8);
-		x = w ^ 0x0a0a0a0a0a0a0a0aULL;
-		m = (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL;
-		if (m) {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-			return p + (__builtin_ctzll(m) >> 3);
-#else
-			break;
-#endif
-		}
-	}
-	for (; p < end; p++)
-		if (*p == '\n')
-			return p;
-	return NULL;
-}
-
-/* Next line, NUL-terminated in place, without its newline (and \r).
- * Returns 1, 0 at end of input, -1 on a read error, -2 if too long,
- * -3 if the line holds a NUL byte. */
-static int reader_line(struct reader *r, char **line, size_t *len)
-{
-	for (;;) {
-		char *p = r->buf + r->start;
-		size_t avail = r->end - r->start;
-		char *nl = find_newline(p, avail);
-		size_t n;
-
-		if (!nl && !r->eof && avail <= r->max_line) {
-			if (reader_fill(r))
-				return -1;
-			continue;
-		}
-		if (!nl && avail == 0)
-			return 0;
-		n = nl ? (size_t)(nl - p) : avail;
-		if (n > r->max_line)
-			return -2;
-		if (r->nul && r->nul >= p && r->nul < p + n)
-			return -3;
-		p[n] = '\0';
-		r->start += nl ? n + 1 : n;
-		if (n && p[n - 1] == '\r')
-			p[--n] = '\0';
-		*line = p;
-		*len = n;
-		return 1;
-	}
-}
-
-/* size_hint: the input size when known (memory), else 0. */
-static void reader_init(struct reader *r, size_t max_line, size_t size_hint)
-{
-	memset(r, 0, sizeof(*r));
-	r->max_line = max_line ? max_line : CGU_DEFAULT_MAX_LINE;
-	r->cap = r->max_line + READ_CHUNK + 2;
-	if (size_hint && size_hint + 2 < r->cap)
-		r->cap = size_hint + 2;
-	r->fd = -1;
-	r->buf = malloc(r->cap + SWAR_PAD);
-	if (!r->buf)
-		abort();
-}
-
-static void reader_release(struct reader *r)
-{
-	if (r->gz)
-		gzclose(r->gz);
-	if (r->fd >= 0)
-		close(r->fd);
-	free(r->buf);
-}
 
 /* ------------------------------------------------------ name spaces */
 
@@ -307,7 +131,7 @@ struct node_cache {
 
 struct parser {
 	const char *name;
-	struct reader r;
+	struct cgu_reader *r;
 	const struct cgu_parse_opts *opts;
 	struct cgu_profile_set *set;
 	struct cgu_profile *p;         /* profile receiving this part */
@@ -495,6 +319,21 @@ static uint32_t plain_name(struct parser *ps, struct space_table *t,
 	return PLAIN_ID | i;
 }
 
+/* Does the value v start with a compressed id, "(N)" with N decimal
+ * digits?  Anything else is a name without compression, which may start
+ * with a parenthesis too: Callgrind's "(below main)" and "(skipped)"
+ * with --compress-strings=no. */
+static int is_compressed(const char *v)
+{
+	const char *d = v + 1;
+
+	if (*v != '(')
+		return 0;
+	while (*d >= '0' && *d <= '9')
+		d++;
+	return d > v + 1 && *d == ')';
+}
+
 /* The id of "(N)" or "(N) name" at v (v..end, after "key="), defining
  * it in the second form. */
 static int compressed_name(struct parser *ps, struct space_table *t,
@@ -506,12 +345,9 @@ static int compressed_name(struct parser *ps, struct space_table *t,
 	int ovf;
 	const char *e = parse_u64(v + 1, &id, 0, &ovf);
 
-	if (!e || *e != ')')
-		return perr(ps, "%s=(: expected a compressed id '(N)' "
-			    "followed by an optional name", key);
-	if (id >= MAX_COMPRESSED_ID)
-		return perr(ps, "%s=(%llu): compressed id too large "
-			    "(expected < %u)", key, (unsigned long long)id,
+	if (!e || id >= MAX_COMPRESSED_ID)
+		return perr(ps, "%s=(%.*s): compressed id too large (expected "
+			    "< %u)", key, (int)strcspn(v + 1, ")"), v + 1,
 			    MAX_COMPRESSED_ID);
 	if (id >= t->cap) {
 		size_t cap = t->cap ? t->cap : 256;
@@ -561,7 +397,7 @@ static int resolve_name(struct parser *ps, enum space sp, const char *key,
 	int rc;
 
 	ps->last_id = NO_ID;
-	if (*v != '(')
+	if (!is_compressed(v))
 		id = plain_name(ps, t, v, (size_t)(end - v));
 	else if ((rc = compressed_name(ps, t, key, v, end, &id)))
 		return rc;
@@ -574,21 +410,50 @@ static int resolve_name(struct parser *ps, enum space sp, const char *key,
 
 static const char *const declared_key[2] = { "summary", "totals" };
 
-static int check_declared(struct parser *ps, int which)
+/* The first event whose count on the summary: (0) or totals: (1) line
+ * differs from want, or -1. */
+static int declared_differs(const struct parser *ps, int which,
+			    const cgu_cost *want)
 {
 	size_t e;
 
-	if (!ps->declared_line[which] || ps->opts->no_check_totals)
+	for (e = 0; e < ps->nev; e++)
+		if (ps->declared[which][e] != want[e])
+			return (int)e;
+	return -1;
+}
+
+/* totals: must equal the sum of the cost lines: a file cut short does
+ * not.  summary: too when it is alone; beside totals: it only gets a
+ * warning, as Callgrind writes it off by a few Ir with --cache-sim=yes,
+ * and with wrapped negative counts after CALLGRIND_ZERO_STATS. */
+static int check_declared(struct parser *ps)
+{
+	int which = ps->declared_line[1] ? 1 : 0, e;
+	struct cgu_error w;
+
+	if (ps->opts->no_check_totals)
 		return CGU_OK;
-	for (e = 0; e < ps->nev; e++) {
-		if (ps->declared[which][e] == ps->part_sum[e])
-			continue;
+	if (ps->declared_line[which] &&
+	    (e = declared_differs(ps, which, ps->part_sum)) >= 0)
 		return perr(ps, "%s: (line %lu) gives %s=%llu but the cost "
 			    "lines add up to %llu; expected equal totals "
 			    "(truncated file?)", declared_key[which],
 			    ps->declared_line[which], ps->part_events[e],
 			    (unsigned long long)ps->declared[which][e],
 			    (unsigned long long)ps->part_sum[e]);
+	if (!which || !ps->declared_line[0] ||
+	    (e = declared_differs(ps, 0, ps->declared[1])) < 0)
+		return CGU_OK;
+	if (ps->opts->on_warning) {
+		cgu_error_set(&w, CGU_OK, ps->name, ps->declared_line[0],
+			      "summary: gives %s=%llu but totals: (line %lu) "
+			      "gives %llu; taking totals:, which the cost lines "
+			      "add up to", ps->part_events[e],
+			      (unsigned long long)ps->declared[0][e],
+			      ps->declared_line[1],
+			      (unsigned long long)ps->declared[1][e]);
+		ps->opts->on_warning(ps->opts->warning_ctx, &w);
 	}
 	return CGU_OK;
 }
@@ -623,7 +488,7 @@ static int end_part(struct parser *ps)
 	if (ps->calls_line)
 		return perr(ps, "unexpected end of part: calls= at line %lu "
 			    "expects its inclusive cost line", ps->calls_line);
-	if ((rc = check_declared(ps, 0)) || (rc = check_declared(ps, 1)))
+	if ((rc = check_declared(ps)))
 		return rc;
 	apply_event_descs(ps);
 	if (ps->in_body)
@@ -947,7 +812,7 @@ static int cost_line(struct parser *ps, const char *s)
 
 /* The leading decimal digits of s, up to 8 of them, in a few word
  * operations instead of a loop per digit; s has 8 readable bytes (the
- * buffer's SWAR_PAD).  Returns how many digits there are (0 to 8), and
+ * buffer's CGU_READER_PAD).  Returns how many digits there are (0 to 8), and
  * their value in *out.
  *
  * A byte is a digit when neither w - '0' nor w + (0x7f - '9') sets its
@@ -1054,7 +919,7 @@ static char *fast_cost_line(struct parser *ps, char *p)
 		if (!s || !fast_end_of_token(*s))
 			return NULL;
 	}
-	if ((size_t)(s - p) > ps->r.max_line)
+	if ((size_t)(s - p) > ps->r->max_line)
 		return NULL;
 	for (col = 0; col < ps->npos; col++)
 		ps->lastpos[col] = pos[col];
@@ -1278,7 +1143,7 @@ static char *fast_name_line(struct parser *ps, char *p)
 	s = fast_u64(p + k->len + 2, &id);
 	t = &ps->spaces[k->sp];
 	if (!s || s[0] != ')' || s[1] != '\n' || id >= t->cap ||
-	    !t->v[id].s || (size_t)(s + 1 - p) > ps->r.max_line)
+	    !t->v[id].s || (size_t)(s + 1 - p) > ps->r->max_line)
 		return NULL;
 	ps->in_body = 1;
 	ps->last_id = (uint32_t)id;
@@ -1309,6 +1174,11 @@ static int parse_line(struct parser *ps, char *line, size_t len)
 		return cost_line(ps, line);
 	}
 	p = (char *)skip_space(line);
+	if (ps->lineno == 1 && !strcmp(line, "# callgrind stacks"))
+		return perr(ps, "a stacks file (callgrind --collect-stacks=yes), "
+			    "not a profile; expected a Callgrind profile here "
+			    "(fold, flamegraph, speedscope, summary and json "
+			    "read stacks files)");
 	if (*p == '\0' || *p == '#')
 		return CGU_OK;
 	if (ps->calls_line)
@@ -1349,7 +1219,7 @@ static int finish_input(struct parser *ps)
 
 static int run(struct parser *ps)
 {
-	struct reader *r = &ps->r;
+	struct cgu_reader *r = ps->r;
 	char *line;
 	size_t len;
 	int rc;
@@ -1366,30 +1236,16 @@ static int run(struct parser *ps)
 				continue;
 			}
 		}
-		rc = reader_line(r, &line, &len);
+		rc = cgu_reader_line(r, &line, &len);
 		if (rc == 0)
 			return finish_input(ps);
 		ps->lineno++;
-		if (rc == -1) {
-			int zerr = 0;
-			const char *why = ps->r.gz ? gzerror(ps->r.gz, &zerr)
-				: ps->r.fd >= 0 ? strerror(ps->r.read_errno)
-				: "read error";
-
-			size_t n = strlen(ps->name);
-
-			/* zlib repeats the path, "<fd:N>" after gzdopen() */
-			if (!strncmp(why, ps->name, n) && !strncmp(why + n, ": ", 2))
-				why += n + 2;
-			else if (!strncmp(why, "<fd:", 4) && strstr(why, ">: "))
-				why = strstr(why, ">: ") + 3;
-			return cgu_error_set(ps->err, CGU_EIO, ps->name, 0,
-					     "cannot read: %s", why);
-		}
+		if (rc == -1)
+			return cgu_reader_read_error(r, ps->name, ps->err);
 		if (rc == -2)
 			return perr(ps, "line longer than %zu bytes; expected "
 				    "shorter lines (see --max-line)",
-				    ps->r.max_line);
+				    ps->r->max_line);
 		if (rc == -3)
 			return perr(ps, "NUL byte in line; expected text");
 		rc = parse_line(ps, line, len);
@@ -1401,16 +1257,16 @@ static int run(struct parser *ps)
 static void parser_init(struct parser *ps, const char *name,
 			const struct cgu_parse_opts *opts,
 			struct cgu_profile_set *set, struct cgu_error *err,
-			size_t size_hint)
+			struct cgu_reader *r)
 {
-	static const struct cgu_parse_opts defaults;
 	size_t i;
 
 	memset(ps, 0, sizeof(*ps));
 	ps->name = name;
-	ps->opts = opts ? opts : &defaults;
+	ps->opts = opts;
 	ps->set = set;
 	ps->err = err;
+	ps->r = r;
 	ps->npos = 1;
 	ps->node = NO_NODE;
 	ps->last_id = ps->cfn_id = NO_ID;
@@ -1420,7 +1276,6 @@ static void parser_init(struct parser *ps, const char *name,
 		ps->p = set->v[0];
 		ps->empty = cgu_profile_intern(ps->p, "", 0);
 	}
-	reader_init(&ps->r, ps->opts->max_line, size_hint);
 }
 
 static void parser_release(struct parser *ps)
@@ -1433,61 +1288,56 @@ static void parser_release(struct parser *ps)
 		cgu_itab_release(&ps->spaces[i].plain_tab);
 	}
 	cgu_arena_release(&ps->arena);
-	reader_release(&ps->r);
 	if (ps->p && ps->opts->separate_parts)
 		cgu_profile_finish(ps->p);
+}
+
+static const struct cgu_parse_opts *or_defaults(const struct cgu_parse_opts *o)
+{
+	static const struct cgu_parse_opts defaults;
+
+	return o ? o : &defaults;
+}
+
+int cgu_parse_reader(struct cgu_reader *r, const char *name,
+		     const struct cgu_parse_opts *opts,
+		     struct cgu_profile_set *set, struct cgu_error *err)
+{
+	struct parser ps;
+	int rc;
+
+	parser_init(&ps, name, or_defaults(opts), set, err, r);
+	rc = run(&ps);
+	parser_release(&ps);
+	return rc;
 }
 
 int cgu_parse_mem(const char *data, size_t len, const char *name,
 		  const struct cgu_parse_opts *opts,
 		  struct cgu_profile_set *set, struct cgu_error *err)
 {
-	struct parser ps;
+	struct cgu_reader r;
 	int rc;
 
-	parser_init(&ps, name ? name : "<memory>", opts, set, err, len + 1);
-	ps.r.mem = data;
-	ps.r.mem_len = len;
-	rc = run(&ps);
-	parser_release(&ps);
+	cgu_reader_init(&r, or_defaults(opts)->max_line, len + 1);
+	cgu_reader_mem(&r, data, len);
+	rc = cgu_parse_reader(&r, name ? name : "<memory>", opts, set, err);
+	cgu_reader_release(&r);
 	return rc;
 }
 
 int cgu_parse_file(const char *path, const struct cgu_parse_opts *opts,
 		   struct cgu_profile_set *set, struct cgu_error *err)
 {
-	struct parser ps;
-	int rc, fd = -1;
-	int stdin_input = !strcmp(path, "-");
-	unsigned char magic[2];
+	struct cgu_reader r;
+	int rc;
 
-	parser_init(&ps, stdin_input ? "<stdin>" : path, opts, set, err, 0);
-	if (stdin_input) {
-		ps.r.gz = gzdopen(dup(0), "rb");
-	} else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
-		/* zlib only for gzip data (it would copy plain text once
-		 * more) and for what cannot be peeked at, such as a pipe */
-		ssize_t m = pread(fd, magic, 2, 0);
-
-		if ((m < 0 && errno == ESPIPE) ||
-		    (m == 2 && magic[0] == 0x1f && magic[1] == 0x8b))
-			ps.r.gz = gzdopen(fd, "rb");
-		else
-			ps.r.fd = fd;
-	}
-	if (!ps.r.gz && ps.r.fd < 0) {
-		int e = errno;
-
-		if (fd >= 0 && ps.r.fd < 0)
-			close(fd);
-		parser_release(&ps);
-		errno = e;
-		return cgu_error_set(err, CGU_EIO, path, 0, "cannot open: %m");
-	}
-	if (ps.r.gz)
-		gzbuffer(ps.r.gz, GZ_BUFFER);
-	rc = run(&ps);
-	parser_release(&ps);
+	cgu_reader_init(&r, or_defaults(opts)->max_line, 0);
+	rc = cgu_reader_open(&r, path, err);
+	if (!rc)
+		rc = cgu_parse_reader(&r, strcmp(path, "-") ? path : "<stdin>",
+				      opts, set, err);
+	cgu_reader_release(&r);
 	return rc;
 }
 

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include "digits.h"
 #include "stacks.h"
 
 static void *grow(void *v, size_t *cap, size_t need, size_t size)
@@ -331,4 +332,28 @@ int cgu_stacks_walk(struct cgu_stacks *s, const struct cgu_frames *f,
 	free(ends);
 	cgu_buf_release(&line);
 	return rc;
+}
+
+/* ---------------------------------------------------------- lines */
+
+int cgu_stacks_line_to_file(const char *stack, size_t len, cgu_cost cost,
+			    void *ctx)
+{
+	char tail[CGU_U64_DIGITS + 2], *end = tail + sizeof(tail), *d;
+
+	end[-1] = '\n';
+	d = cgu_u64_digits(end - 1, cost);
+	*--d = ' ';
+	return fwrite(stack, 1, len, ctx) != len ||
+	       fwrite(d, 1, (size_t)(end - d), ctx) != (size_t)(end - d);
+}
+
+int cgu_stacks_line_to_buf(const char *stack, size_t len, cgu_cost cost,
+			   void *ctx)
+{
+	cgu_buf_add(ctx, stack, len);
+	cgu_buf_addch(ctx, ' ');
+	cgu_buf_addu64(ctx, cost);
+	cgu_buf_addch(ctx, '\n');
+	return 0;
 }

@@ -16,6 +16,9 @@
 #include <callgrind-utils/model.h>
 #include "hash.h"
 
+/* Folded stacks deeper than this are cut (fold.c, cct-fold.c). */
+#define CGU_FOLD_MAX_DEPTH 4096
+
 struct cgu_frames {
 	struct cgu_buf text;
 	size_t *off;
@@ -56,5 +59,12 @@ typedef int (*cgu_stacks_cb)(const char *stack, size_t len, cgu_cost cost,
 			     void *ctx);
 int cgu_stacks_walk(struct cgu_stacks *s, const struct cgu_frames *f,
 		    cgu_stacks_cb cb, void *ctx);
+
+/* cgu_stacks_cb()s that write "stack cost\n": to the FILE ctx (non-zero
+ * on a write error), or appended to the cgu_buf ctx. */
+int cgu_stacks_line_to_file(const char *stack, size_t len, cgu_cost cost,
+			    void *ctx);
+int cgu_stacks_line_to_buf(const char *stack, size_t len, cgu_cost cost,
+			   void *ctx);
 
 #endif

@@ -44,15 +44,18 @@ int cgu_summary_write(const struct cgu_profile *p,
 	for (i = 0; i < p->nnodes; i++) {
 		v[i].node = (uint32_t)i;
 		v[i].self = cgu_self(p, (uint32_t)i)[o->event];
-		v[i].incl = cgu_node_inclusive(p, (uint32_t)i, o->event);
+		v[i].incl = o->inclusive ? o->inclusive[i * p->nevents + o->event]
+			  : cgu_node_inclusive(p, (uint32_t)i, o->event);
 	}
 	by_inclusive = o->by_inclusive;
 	qsort(v, p->nnodes, sizeof(*v), cmp_ranked);
 	n = o->top && o->top < p->nnodes ? o->top : p->nnodes;
-	cgu_buf_addf(&text, "# event %s, total %llu, by %s\n"
-		     "# %14s %7s %14s %7s  function\n", p->events[o->event],
-		     (unsigned long long)total,
-		     o->by_inclusive ? "inclusive" : "self",
+	cgu_buf_addf(&text, "# event %s, total %llu, by %s\n",
+		     p->events[o->event], (unsigned long long)total,
+		     o->by_inclusive ? "inclusive" : "self");
+	if (o->note)
+		cgu_buf_addf(&text, "# %s\n", o->note);
+	cgu_buf_addf(&text, "# %14s %7s %14s %7s  function\n",
 		     "self", "self%", "inclusive", "incl%");
 	for (i = 0; i < n; i++) {
 		cgu_buf_addf(&text, "  %14llu %6.2f%% %14llu %6.2f%%  ",

@@ -19,8 +19,8 @@ static const struct error_case cases[] = {
 	  "the cost lines add up to 5; expected equal totals (truncated file?)" },
 	{ "err-unknown-id.out", "err-unknown-id.out:5: fn=(2): unknown "
 	  "compressed id; expected '(2) name' to define it first" },
-	{ "err-bad-id.out", "err-bad-id.out:3: fn=(: expected a compressed id "
-	  "'(N)' followed by an optional name" },
+	{ "err-bad-id.out", "err-bad-id.out:3: fn=(99999999999999999999): "
+	  "compressed id too large (expected < 16777216)" },
 	{ "err-nonnumeric.out", "err-nonnumeric.out:4: expected a number for "
 	  "event Dr, got '1x'" },
 	{ "err-overflow.out", "err-overflow.out:4: cost for event Ir does not "
@@ -98,6 +98,46 @@ static void test_totals_check_can_be_disabled(void **state)
 					&err), 0);
 	assert_int_equal(set.v[0]->totals[0], 5);
 	cgu_profile_set_release(&set);
+}
+
+static void keep_warning(void *ctx, const struct cgu_error *w)
+{
+	struct cgu_buf *b = ctx;
+
+	cgu_buf_adds(b, w->msg);
+	cgu_buf_addch(b, '\n');
+}
+
+/* summary: off totals: is a warning naming the summary: line; totals:,
+ * which the cost lines match, is taken.  Without a totals: line summary:
+ * is the only check, and stays an error (err-truncated.out). */
+static void test_summary_off_totals_warns(void **state)
+{
+	struct cgu_buf warnings = CGU_BUF_INIT;
+	struct cgu_parse_opts o = { .on_warning = keep_warning,
+				    .warning_ctx = &warnings };
+	struct cgu_profile_set set;
+	struct cgu_error err = { 0 };
+	char expected[2048];
+
+	(void)state;
+	cgu_profile_set_init(&set);
+	assert_int_equal(cgu_parse_file(data_path("summary-off.out"), &o, &set,
+					&err), 0);
+	assert_int_equal(set.v[0]->totals[0], 650);
+	snprintf(expected, sizeof(expected), "%s/summary-off.out:8: summary: "
+		 "gives Ir=652 but totals: (line 19) gives 650; taking totals:, "
+		 "which the cost lines add up to\n", TEST_DATA);
+	assert_string_equal(warnings.data, expected);
+	cgu_profile_set_release(&set);
+	/* after CALLGRIND_ZERO_STATS, summary: can hold wrapped negative
+	 * counts; no warning callback: accepted silently */
+	assert_int_equal(parse_string("events: Ir\nsummary: 18446744073709551614"
+				      "\nfn=main\n1 5\ntotals: 5\n", NULL, &set,
+				      &err), 0);
+	assert_int_equal(set.v[0]->totals[0], 5);
+	cgu_profile_set_release(&set);
+	cgu_buf_release(&warnings);
 }
 
 static void test_missing_file(void **state)
@@ -179,6 +219,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_error_cases),
 		cmocka_unit_test(test_totals_check_can_be_disabled),
+		cmocka_unit_test(test_summary_off_totals_warns),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_read_error),
 		cmocka_unit_test(test_corrupt_gzip),

@@ -4,6 +4,55 @@
 #include <string.h>
 #include "testutil.h"
 
+/* Does the stack s[0..len) hold the frame name? */
+static int stack_holds(const char *s, size_t len, const char *name)
+{
+	const char *end = s + len;
+	size_t n = strlen(name);
+
+	while (s < end) {
+		const char *e = memchr(s, ';', (size_t)(end - s));
+
+		if (!e)
+			e = end;
+		if ((size_t)(e - s) == n && !memcmp(s, name, n))
+			return 1;
+		s = e + 1;
+	}
+	return 0;
+}
+
+/* For every function name, the costs of the folded lines (of event 0)
+ * whose stack holds it, once per line whatever the depth, add up to at
+ * most the inclusive cost of the nodes of that name: a frame is never
+ * drawn wider than its function. */
+static void assert_no_frame_wider_than_inclusive(const struct cgu_profile *p,
+						 const char *folded)
+{
+	uint32_t n, m;
+
+	for (n = 0; n < p->nnodes; n++) {
+		const char *name = p->nodes[n].function, *line;
+		cgu_cost drawn = 0, incl = 0;
+
+		for (m = 0; m < p->nnodes; m++)
+			if (!strcmp(p->nodes[m].function, name))
+				incl += cgu_node_inclusive(p, m, 0);
+		for (line = folded; *line; line = strchr(line, '\n') + 1) {
+			const char *sp = strchr(line, '\n');
+
+			while (sp[-1] != ' ')
+				sp--;
+			if (stack_holds(line, (size_t)(sp - 1 - line), name))
+				drawn += strtoull(sp, NULL, 10);
+		}
+		if (drawn > incl)
+			fail_msg("%s: drawn %llu wide, inclusive cost %llu", name,
+				 (unsigned long long)drawn,
+				 (unsigned long long)incl);
+	}
+}
+
 static void expect_fold(const char *file, enum cgu_fold_mode mode,
 			const char *expected)
 {
@@ -12,6 +61,8 @@ static void expect_fold(const char *file, enum cgu_fold_mode mode,
 
 	assert_string_equal(text, expected);
 	assert_true(sum_last_column(text) == p->totals[0]);
+	if (mode == CGU_FOLD_GRAPH)
+		assert_no_frame_wider_than_inclusive(p, text);
 	free(text);
 	cgu_profile_free(p);
 }
@@ -62,18 +113,57 @@ static void test_graph_shares_cycles_recursion(void **state)
 		    "main;b;leaf 100\nmain;rec 30\nmain;x 10\nmain;x;y 30\n");
 }
 
-static void test_graph_integer_remainders(void **state)
+/* Four threads: the parent's pthread_create calls clone3 four times (16
+ * Ir of clone3 in the parent); each child thread starts inside clone3
+ * with nothing below it, and clone3 calls start_thread there, which
+ * runs worker (400 Ir in all).  Callgrind charges the children's work
+ * to clone3's call of start_thread, but no edge into clone3 carries it:
+ * pthread_create -> clone3 costs 16.  Climbing worker's cost to clone3's
+ * only caller drew pthread_create (40 inclusive) and main (60) 460 wide.
+ * An edge only carries its inclusive cost: the nodes are folded callers
+ * first (_start, main, pthread_create, clone3, start_thread, worker), so
+ * clone3's 16 take the 16 of pthread_create -> clone3, and worker's 400
+ * find no room left above clone3, which is their root. */
+static void test_graph_edges_carry_at_most_their_cost(void **state)
 {
-	/* 10 shared 1:1:1 -> 3,3,3 and the remainder to the heaviest (the
-	 * first of equals) */
 	struct cgu_profile *p = load_string(
-		"events: Ir\nfn=a\n0 0\ncfn=z\ncalls=1 0\n0 1\nfn=b\n0 0\n"
-		"cfn=z\ncalls=1 0\n0 1\nfn=c\n0 0\ncfn=z\ncalls=1 0\n0 1\n"
-		"fn=z\n0 10\n");
+		"events: Ir\nfl=t.c\n"
+		"fn=_start\n0 5\ncfn=main\ncalls=1 0\n0 60\n"
+		"fn=main\n0 20\ncfn=pthread_create\ncalls=4 0\n0 40\n"
+		"fn=pthread_create\n0 24\ncfn=clone3\ncalls=4 0\n0 16\n"
+		"fn=clone3\n0 16\ncfn=start_thread\ncalls=4 0\n0 400\n"
+		"fn=start_thread\n0 0\ncfn=worker\ncalls=4 0\n0 400\n"
+		"fn=worker\n0 400\n");
 	char *text = fold_of(p, 0, CGU_FOLD_GRAPH);
 
 	(void)state;
-	assert_string_equal(text, "a;z 4\nb;z 3\nc;z 3\n");
+	assert_no_frame_wider_than_inclusive(p, text);
+	assert_string_equal(text,
+		"_start 5\n"
+		"_start;main 20\n"
+		"_start;main;pthread_create 24\n"
+		"_start;main;pthread_create;clone3 16\n"
+		"clone3;start_thread;worker 400\n");
+	assert_true(sum_last_column(text) == p->totals[0]);
+	free(text);
+	cgu_profile_free(p);
+}
+
+static void test_graph_integer_remainders(void **state)
+{
+	/* z's 10 shared 4:4:4 -> 3,3,3 and the remainder to the heaviest,
+	 * the first of equals: a;z 4.  y's 2 climb to z, shared 0,0,0 and
+	 * the remainder 2 to a, whose edge has no room left (4 of 4): the 2
+	 * go to the callers with room, b and c, 1 each. */
+	struct cgu_profile *p = load_string(
+		"events: Ir\nfn=a\n0 0\ncfn=z\ncalls=1 0\n0 4\nfn=b\n0 0\n"
+		"cfn=z\ncalls=1 0\n0 4\nfn=c\n0 0\ncfn=z\ncalls=1 0\n0 4\n"
+		"fn=z\n0 10\ncfn=y\ncalls=1 0\n0 2\nfn=y\n0 2\n");
+	char *text = fold_of(p, 0, CGU_FOLD_GRAPH);
+
+	(void)state;
+	assert_string_equal(text, "a;z 4\nb;z 3\nb;z;y 1\nc;z 3\nc;z;y 1\n");
+	assert_no_frame_wider_than_inclusive(p, text);
 	free(text);
 	cgu_profile_free(p);
 }
@@ -89,17 +179,33 @@ static void expect_pruned(struct cgu_profile *p, double min_fraction,
 	assert_int_equal(cgu_fold_buf(p, &o, &b, NULL), 0);
 	assert_string_equal(b.data, expected);
 	assert_true(sum_last_column(b.data) == p->totals[0]);
+	assert_no_frame_wider_than_inclusive(p, b.data);
 	cgu_buf_release(&b);
 	cgu_profile_free(p);
 }
 
 static void test_graph_pruning(void **state)
 {
+	/* leaf (300) is called by a (300) and b (100) and calls leaf2
+	 * (100).  Unpruned, both are shared 3:1 over a and b.  Below 0.6 of
+	 * the total (610) every share is pruned: leaf follows a whole, which
+	 * fills a -> leaf, so leaf2 follows a as far as a -> leaf has room,
+	 * none, and goes to b. */
+	static const char prof[] =
+		"events: Ir\n"
+		"fn=main\n0 10\ncfn=a\ncalls=1 0\n0 400\ncfn=b\ncalls=1 0\n0 200\n"
+		"fn=a\n0 100\ncfn=leaf\ncalls=3 0\n0 300\n"
+		"fn=b\n0 100\ncfn=leaf\ncalls=1 0\n0 100\n"
+		"fn=leaf\n0 300\ncfn=leaf2\ncalls=4 0\n0 100\n"
+		"fn=leaf2\n0 100\n";
+
 	(void)state;
-	/* leaf (400) is below 0.6 of the total (680): leaf follows a whole */
-	expect_pruned(load_data("graph.out"), 0.6,
-		      "main 10\nmain;a 100\nmain;a;leaf 400\nmain;b 100\n"
-		      "main;rec 30\nmain;x 10\nmain;x;y 30\n");
+	expect_pruned(load_string(prof), -1,
+		      "main 10\nmain;a 100\nmain;a;leaf 225\nmain;a;leaf;leaf2 75\n"
+		      "main;b 100\nmain;b;leaf 75\nmain;b;leaf;leaf2 25\n");
+	expect_pruned(load_string(prof), 0.6,
+		      "main 10\nmain;a 100\nmain;a;leaf 300\nmain;b 100\n"
+		      "main;b;leaf;leaf2 100\n");
 }
 
 static void test_graph_pruned_shares_follow_usable_heaviest(void **state)
@@ -110,9 +216,11 @@ static void test_graph_pruned_shares_follow_usable_heaviest(void **state)
 	 * reached except through x when the climb starts at x: both times x
 	 * goes to main (x's first caller is y, main is found after it; y's
 	 * own first caller is y).
-	 * z's callers cost nothing: the call counts decide.  r1 and r2 call
-	 * q for the same cost: the first wins.  s is called only by itself,
-	 * so it is a root and t's caller. */
+	 * z's callers' calls cost nothing: they take nothing, and z is a
+	 * root.  r1 and r2 call q for the same cost, 5: the first is the
+	 * heaviest and takes what its edge has room for, 5 of q's 6, and the
+	 * rest goes to r2.  s is called only by itself, so it is a root and
+	 * t's caller. */
 	struct cgu_profile *p = load_string(
 		"events: Ir\n"
 		"fn=y\n0 3\ncfn=y\ncalls=1 0\n0 7\n"
@@ -134,8 +242,8 @@ static void test_graph_pruned_shares_follow_usable_heaviest(void **state)
 
 	(void)state;
 	expect_pruned(p, 1,
-		      "main 1\nmain;p2;z 4\nmain;r1;q 6\nmain;x 2\n"
-		      "main;x;y 3\nmain;x;y;leaf 10\ns 1\ns;t 7\n");
+		      "main 1\nmain;r1;q 5\nmain;r2;q 1\nmain;x 2\n"
+		      "main;x;y 3\nmain;x;y;leaf 10\ns 1\ns;t 7\nz 4\n");
 }
 
 static void test_graph_names_and_callback(void **state)
@@ -172,6 +280,8 @@ static void test_real_profiles_total(void **state)
 			char *text = fold_of(p, 0, modes[m]);
 
 			assert_true(sum_last_column(text) == p->totals[0]);
+			if (modes[m] == CGU_FOLD_GRAPH)
+				assert_no_frame_wider_than_inclusive(p, text);
 			free(text);
 		}
 		cgu_profile_free(p);
@@ -260,6 +370,7 @@ int main(void)
 		cmocka_unit_test(test_exact_keeps_recursion_suffix),
 		cmocka_unit_test(test_graph_shares_cycles_recursion),
 		cmocka_unit_test(test_graph_integer_remainders),
+		cmocka_unit_test(test_graph_edges_carry_at_most_their_cost),
 		cmocka_unit_test(test_graph_pruning),
 		cmocka_unit_test(test_graph_pruned_shares_follow_usable_heaviest),
 		cmocka_unit_test(test_graph_names_and_callback),

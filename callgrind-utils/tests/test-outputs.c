@@ -69,7 +69,8 @@ static void test_json(void **state)
 
 	(void)state;
 	assert_string_equal(text,
-		"{\"creator\":\"hand-written\",\"cmd\":\"./basic\",\"pid\":\"42\","
+		"{\"stacks\":\"none\",\"creator\":\"hand-written\","
+		"\"cmd\":\"./basic\",\"pid\":\"42\","
 		"\"part\":\"1\",\"thread\":null,\"positions\":\"line\","
 		"\"events\":[\"Ir\",\"Dr\"],\n"
 		"\"event_desc\":[null,null],\n"

@@ -56,6 +56,31 @@ static void test_name_compression(void **state)
 	expect_edges("compressed.out", 0, basic_edges);
 }
 
+/* With --compress-strings=no names go as they are, and Callgrind's own
+ * "(below main)" and "(skipped)" start with a parenthesis: only "(N)",
+ * digits, is a compressed id. */
+static void test_plain_names_with_parentheses(void **state)
+{
+	struct cgu_profile *p = load_string(
+		"events: Ir\nfn=(below main)\n0 5\ncfn=(skipped)\ncalls=1 0\n"
+		"0 3\ncfn=(1) x\ncalls=1 0\n0 2\nfn=(skipped)\n0 3\n"
+		"fn=(12\n0 1\nfn=()\n0 1\nfn=(1)\n0 2\n");
+	char *edges = edges_of(p, 0);
+
+	(void)state;
+	assert_int_equal(p->nnodes, 5);
+	assert_string_equal(p->nodes[0].function, "(below main)");
+	assert_string_equal(p->nodes[1].function, "(skipped)");
+	assert_string_equal(p->nodes[2].function, "x");
+	assert_string_equal(p->nodes[3].function, "(12");
+	assert_string_equal(p->nodes[4].function, "()");
+	assert_string_equal(edges, "(below main) -> (skipped) 1 3\n"
+			    "(below main) -> x 1 2\n");
+	assert_int_equal(p->totals[0], 12);
+	free(edges);
+	cgu_profile_free(p);
+}
+
 static void test_inline_files(void **state)
 {
 	struct cgu_profile *p = load_data("inline.out");
@@ -460,6 +485,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_basic),
 		cmocka_unit_test(test_name_compression),
+		cmocka_unit_test(test_plain_names_with_parentheses),
 		cmocka_unit_test(test_inline_files),
 		cmocka_unit_test(test_subpositions),
 		cmocka_unit_test(test_short_lines_and_64bit),

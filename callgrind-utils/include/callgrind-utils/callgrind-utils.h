@@ -1,7 +1,8 @@
 /* callgrind-utils.h - everything of libcallgrind-utils.
  *
  * Layers: parse.h (Callgrind text -> model) -> model.h (plain data) ->
- * output.h and transform.h.  buf.h and arena.h are the memory helpers
+ * output.h and transform.h; cct.h for the exact stacks beside a profile
+ * (parser, model and outputs).  buf.h and arena.h are the memory helpers
  * shared by all of them.
  */
 #ifndef CALLGRIND_UTILS_H
@@ -9,6 +10,7 @@
 
 #include <callgrind-utils/arena.h>
 #include <callgrind-utils/buf.h>
+#include <callgrind-utils/cct.h>
 #include <callgrind-utils/error.h>
 #include <callgrind-utils/model.h>
 #include <callgrind-utils/parse.h>

@@ -85,5 +85,11 @@ struct cgu_fold_opts;
 int cgu_folded_from_profile(struct cgu_folded *f, const struct cgu_profile *p,
 			    const struct cgu_fold_opts *o, const char *name,
 			    struct cgu_error *err);
+/* The same for the exact stacks of c (cct.h). */
+struct cgu_cct;
+struct cgu_cct_fold_opts;
+int cgu_folded_from_cct(struct cgu_folded *f, const struct cgu_cct *c,
+			const struct cgu_cct_fold_opts *o, const char *name,
+			struct cgu_error *err);
 
 #endif

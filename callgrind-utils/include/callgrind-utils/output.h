@@ -26,6 +26,9 @@ enum cgu_name_style {
 /* Append the name of node n in the given style. */
 void cgu_node_name(const struct cgu_profile *p, uint32_t n,
 		   enum cgu_name_style style, struct cgu_buf *out);
+/* The same for a function (of a profile or a calling-context tree). */
+void cgu_frame_name(const struct cgu_node *node, enum cgu_name_style style,
+		    struct cgu_buf *out);
 
 /* summary: the top n nodes (0 = all) by self or inclusive cost. */
 struct cgu_summary_opts {
@@ -33,6 +36,11 @@ struct cgu_summary_opts {
 	size_t top;
 	int by_inclusive;
 	enum cgu_name_style names;
+	/* inclusive cost of node i for event e at [i * nevents + e] (exact,
+	 * from a calling-context tree: cgu_cct_profile()); NULL: from the
+	 * call graph (cgu_node_inclusive()) */
+	const cgu_cost *inclusive;
+	const char *note;         /* a "# note" line under the first; NULL */
 };
 int cgu_summary_write(const struct cgu_profile *p,
 		      const struct cgu_summary_opts *o, FILE *out,
@@ -44,9 +52,15 @@ int cgu_edges_write(const struct cgu_profile *p, int event,
 		    enum cgu_name_style names, FILE *out,
 		    struct cgu_error *err);
 
-/* json: header, events, totals, nodes and edges with every event. */
+/* json: header, events, totals, nodes and edges with every event, and
+ * "stacks":"none" (the model holds no stacks). */
 int cgu_json_write(const struct cgu_profile *p, FILE *out,
 		   struct cgu_error *err);
+/* The same with "stacks":"exact" and the calling-context tree of part
+ * (or of all parts) of c as "cct" (cct.h); c NULL is cgu_json_write(). */
+struct cgu_cct;
+int cgu_json_write_cct(const struct cgu_profile *p, const struct cgu_cct *c,
+		       size_t part, FILE *out, struct cgu_error *err);
 
 /* Write p back in Callgrind format (used by redact and symbolize). */
 int cgu_callgrind_write(const struct cgu_profile *p, FILE *out,
@@ -70,6 +84,10 @@ struct cgu_fold_opts {
 	double min_fraction;
 	enum cgu_name_style names;
 };
+
+/* Does mode m fold p from the caller context in names (else from the
+ * call graph)? */
+int cgu_fold_uses_context(const struct cgu_profile *p, enum cgu_fold_mode m);
 
 int cgu_fold_write(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 		   FILE *out, struct cgu_error *err);

@@ -25,12 +25,18 @@ typedef void (*cgu_cost_line_fn)(void *ctx, const struct cgu_profile *p,
 				 uint32_t node, const int64_t *pos, size_t npos,
 				 const cgu_cost *costs);
 
+/* Called for input that is accepted but suspect, w->msg "file:line:
+ * what" (a summary: line that disagrees with the totals: line). */
+typedef void (*cgu_warning_fn)(void *ctx, const struct cgu_error *w);
+
 struct cgu_parse_opts {
 	size_t max_line;       /* longest accepted line; 0 = default */
 	int separate_parts;    /* 1: a new profile for every part and file */
 	int no_check_totals;   /* 1: do not compare with summary:/totals: */
 	cgu_cost_line_fn on_cost_line;   /* NULL: none */
 	void *on_cost_line_ctx;
+	cgu_warning_fn on_warning;       /* NULL: warnings are dropped */
+	void *warning_ctx;
 };
 
 /* Parse path ("-" is stdin) and add it to set: in merge mode everything

@@ -1,0 +1,93 @@
+#!/bin/sh
+# stacks-valgrind.sh - the exact stacks of a real run: Valgrind (VALGRIND,
+# default from PATH) profiles tests/prog/stacks-prog.c with
+# --collect-stacks=yes, and the stacks callgrind-utils draws must be the
+# program's: they add up to the profile's totals, the threads' work is
+# not under main, spin is called from a 100 times more than from b, the
+# signal handler runs below "[signal 10]".  The reconstructed stacks of
+# the same profile draw no function wider than its inclusive cost.
+# Skipped (77) when the Valgrind has no --collect-stacks.
+set -u
+: "${CGU:?CGU must name the callgrind-utils binary}"
+: "${TEST_DATA:?}"
+VALGRIND=${VALGRIND:-valgrind}
+CC=${CC:-cc}
+for tool in "$VALGRIND" "$CC"; do
+	if ! command -v "$tool" >/dev/null 2>&1; then
+		echo "SKIP: $tool not found"
+		exit 77
+	fi
+done
+if ! "$VALGRIND" --tool=callgrind --help 2>/dev/null | grep -q -- --collect-stacks; then
+	echo "SKIP: $VALGRIND has no --collect-stacks"
+	exit 77
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/cgu-stacks.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cp "$TEST_DATA/../prog/stacks-prog.c" "$work/"
+cd "$work" || exit 1
+$CC -g -O1 -pthread -o stacks-prog stacks-prog.c || exit 1
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# the frames of a folded line, one a line, then its value
+frames() { sed 's/ [0-9]*$//' | tr ';' '\n'; }
+# value of the lines of folded file $2 whose stack holds frame $1
+drawn() {
+	awk -v f="$1" '{ c = $NF; s = $0; sub(/ [0-9]+$/, "", s)
+		n = split(s, a, ";"); for (i = 1; i <= n; i++) if (a[i] == f) { t += c; break } }
+		END { print t + 0 }' "$2"
+}
+# inclusive cost of function $1 in summary -n 0 output $2
+inclusive() {
+	awk -v f="$1" '!/^#/ { l = $0; sub(/^ *[0-9]+ +[0-9.]+% +/, "", l)
+		incl = l; sub(/ .*/, "", incl)
+		name = l; sub(/^[0-9]+ +[0-9.]+%  /, "", name)
+		if (name == f) { print incl; exit } }' "$2"
+}
+
+"$VALGRIND" --tool=callgrind --collect-stacks=yes --callgrind-out-file=cg.out \
+	./stacks-prog >/dev/null 2>valgrind.log || { cat valgrind.log; exit 1; }
+[ -f cg.out.stacks ] || { echo "FAIL: no cg.out.stacks"; exit 1; }
+total=$(awk '/^totals:/ { print $2 }' cg.out)
+
+"$CGU" fold cg.out >exact.fold 2>err || { cat err; fail "fold"; }
+[ "$(awk '{ s += $NF } END { print s }' exact.fold)" = "$total" ] ||
+	fail "exact stacks do not add up to the totals, $total"
+grep worker exact.fold | frames | grep -qx main &&
+	fail "worker drawn under main"
+[ "$(drawn worker exact.fold)" -gt 0 ] || fail "no worker stack"
+grep -q ';\[signal 10\];on_usr1;spin [0-9]*$' exact.fold ||
+	fail "no [signal 10];on_usr1;spin stack"
+sa=$(grep ';main;a;spin [0-9]*$' exact.fold | awk '{ print $NF }')
+sb=$(grep ';main;b;spin [0-9]*$' exact.fold | awk '{ print $NF }')
+[ -n "$sa" ] && [ -n "$sb" ] && [ "$sa" -gt $((sb * 50)) ] ||
+	fail "spin: $sa from a, $sb from b"
+"$CGU" summary -n 0 cg.out >exact.sum 2>err || fail "summary"
+grep -q "^# stacks: exact, from cg.out.stacks$" exact.sum || fail "summary label"
+"$CGU" flamegraph cg.out >exact.svg 2>err || fail "flamegraph"
+grep -q 'Ir, exact stacks</text>' exact.svg || fail "flamegraph label"
+
+"$CGU" fold --reconstructed cg.out >graph.fold 2>err || fail "fold --reconstructed"
+"$CGU" summary -n 0 --reconstructed cg.out >graph.sum 2>err || fail "summary --reconstructed"
+for f in main worker spin a b; do
+	d=$(drawn "$f" graph.fold) i=$(inclusive "$f" graph.sum)
+	[ -n "$i" ] && [ "$d" -le "$i" ] ||
+		fail "reconstructed $f drawn $d wide, inclusive cost ${i:-?}"
+done
+
+# several dumps in one file: the parts add up, merged or apart
+"$VALGRIND" --tool=callgrind --collect-stacks=yes --combine-dumps=yes \
+	--dump-every-bb=20000 --callgrind-out-file=parts.out ./stacks-prog \
+	>/dev/null 2>valgrind.log || { cat valgrind.log; exit 1; }
+total=$(awk '/^totals:/ { s += $2 } END { print s }' parts.out)
+"$CGU" fold parts.out >parts.fold 2>err || { cat err; fail "fold parts"; }
+[ "$(awk '{ s += $NF } END { print s }' parts.fold)" = "$total" ] ||
+	fail "the parts do not add up to $total"
+"$CGU" fold --separate-parts parts.out >apart.fold 2>err || { cat err; fail "fold --separate-parts"; }
+[ "$(grep -v '^#' apart.fold | awk '{ s += $NF } END { print s }')" = "$total" ] ||
+	fail "the parts apart do not add up to $total"
+
+[ "$fails" = 0 ] && echo "PASS: exact stacks of a real run" && exit 0
+exit 1
