@@ -45,6 +45,11 @@
 # failure_kinds); scripts/fidelity.sh makes docs/fidelity.md from it.
 # SNAPSHOTS=check|update|off: compare the own-function folded stacks with
 # tests/e2e/snapshots/NAME-OPT.folded (default check), or rewrite them.
+# Exact stacks: with the series, each C/C++ fixture runs with
+# --collect-stacks=yes, its exact stacks must add up to the totals, and
+# in a second run with --separate-callers=300 too, the exact stacks
+# (every frame, with their Ir) must equal the stacks the profile's names
+# give (see stacks_check).  STACKS=off skips that second run.
 # On failure the profile and the diffs are kept in build/e2e/ARCH.
 set -uo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -75,6 +80,10 @@ esac
 [ -x "$VALGRIND" ] || die "$VALGRIND is not built"
 [ -x "$UTILS" ] || die "$UTILS is not built"
 case $SNAPSHOTS in check|update|off) ;; *) die "SNAPSHOTS must be check, update or off" ;; esac
+STACKS=${STACKS:-on}
+# Pristine upstream has no exact stacks.
+STACKS_OPT=--collect-stacks=yes
+[ "$UPSTREAM" = 1 ] && STACKS_OPT=
 
 fixture_source() {
    case $1 in
@@ -230,8 +239,9 @@ run_fixture() {   # run_fixture NAME OPT
    # One level of recursion context: recursion shows as a self edge
    # (fib -> fib), not as 'N clones, so the expectation stays readable.
    # shellcheck disable=SC2086
+   rm -f "$bin.callgrind.stacks"
    if ! "$VALGRIND" --tool=callgrind --separate-recs=1 --callgrind-out-file="$bin.callgrind" \
-      $vgopts ${VG_ARGS:-} "$bin" > "$bin.stdout" 2> "$bin.stderr"; then
+      $STACKS_OPT $vgopts ${VG_ARGS:-} "$bin" > "$bin.stdout" 2> "$bin.stderr"; then
       tail -5 "$bin.stderr"
       if grep -q 'Unknown option\|Bad option' "$bin.stderr"; then echo "option-rejected" > "$bin.kinds"
       else echo "run-failed" > "$bin.kinds"; fi
@@ -273,8 +283,69 @@ run_fixture() {   # run_fixture NAME OPT
          kinds="${kinds}snapshot "
       fi
    fi
+   if [ -n "$STACKS_OPT" ] && [ "$STACKS" != off ] && ! stacks_check "$bin" "$vgopts"; then
+      bad=1; kinds="${kinds}stacks "
+   fi
    echo "$kinds" > "$bin.kinds"
    [ "$bad" = 0 ]
+}
+
+# Folded stacks on stdin, made comparable between the exact stacks and a
+# --separate-callers run: recursion clone suffixes ('N) dropped, a
+# direct recursion (f;f;f) made one frame (--separate-callers does not
+# tell its levels apart: a call of a function by itself keeps the
+# context), and a signal handler's frames cut from below the [signal N]
+# node (the profile has the handler as a root), then equal stacks summed.
+comparable_stacks() {
+   awk '{
+      v = $NF; sub(/ [0-9]+$/, "")
+      n = split($0, f, ";"); s = ""; prev = ""
+      for (i = 1; i <= n; i++) {
+         fr = f[i]; sub(/\x27[0-9]+$/, "", fr)
+         if (fr ~ /^\[signal [0-9]+\]$/) { s = ""; prev = ""; continue }
+         if (fr == prev) continue
+         s = s == "" ? fr : s ";" fr; prev = fr
+      }
+      sum[s] += v
+   } END { for (k in sum) print k, sum[k] }' | LC_ALL=C sort
+}
+
+# The exact stacks (--collect-stacks=yes) against the other exact way:
+# a second run with both --collect-stacks=yes and --separate-callers=300,
+# deeper than any fixture.  Its exact stacks and the stacks its profile
+# names (callers in the function names) must be the same, every frame
+# with its Ir: the same run, so that thread scheduling, which varies
+# from run to run, cannot tell them apart.  And the exact stacks of the
+# main run must add up to its profile's totals:.
+stacks_check() {   # stacks_check BIN VGOPTS
+   local bin=$1 vgopts=$2 total sum
+   [ -s "$bin.callgrind.stacks" ] || { echo "no exact stacks $bin.callgrind.stacks"; return 1; }
+   # shellcheck disable=SC2086
+   "$UTILS" fold --mode exact $UTILS_ARGS "$bin.callgrind" | comparable_stacks > "$bin.exact.folded" || return 1
+   total=$(sed -n 's/^totals: *//p' "$bin.callgrind" | awk '{ s += $1 } END { print s + 0 }')
+   sum=$(awk '{ s += $NF } END { print s + 0 }' "$bin.exact.folded")
+   if [ "$total" != "$sum" ]; then
+      echo "exact stacks add up to $sum, the profile's totals: to $total"; return 1
+   fi
+   rm -f "$bin.callers.callgrind" "$bin.callers.callgrind.stacks" "$bin.callers.stacks"
+   # shellcheck disable=SC2086
+   # After the fixture's options: the last --separate-callers counts.
+   if ! "$VALGRIND" --tool=callgrind --callgrind-out-file="$bin.callers.callgrind" \
+         $vgopts ${VG_ARGS:-} --separate-recs=1 --separate-callers=300 --collect-stacks=yes "$bin" \
+         > "$bin.callers.stdout" 2> "$bin.callers.stderr"; then
+      echo "the --separate-callers run failed:"; tail -5 "$bin.callers.stderr"; return 1
+   fi
+   # Away from the profile, so that the profile is read by its names.
+   mv "$bin.callers.callgrind.stacks" "$bin.callers.stacks" || return 1
+   # shellcheck disable=SC2086
+   "$UTILS" fold --mode exact $UTILS_ARGS "$bin.callers.callgrind" | comparable_stacks > "$bin.callers.folded" || return 1
+   # shellcheck disable=SC2086
+   "$UTILS" fold --mode exact $UTILS_ARGS "$bin.callers.stacks" | comparable_stacks > "$bin.callers.exact.folded" || return 1
+   if ! diff -u --label "--separate-callers=300" --label "--collect-stacks=yes" \
+         "$bin.callers.folded" "$bin.callers.exact.folded" > "$bin.stacks.diff"; then
+      echo "exact stacks differ from the --separate-callers stacks of the same run:"
+      head -20 "$bin.stacks.diff"; return 1
+   fi
 }
 
 # Runtime fixtures.  Their C code is the machine's (python3, node), so

@@ -5,13 +5,15 @@
    through them (x86_64: the %rbp chain; arm64: the X29/X30 records).
    With --separate-callers=1 every function is named with its caller
    (callback'jit_inner), so a frame the unwinder could not see shows as a
-   context without its caller.  Each call in progress at the switch
-   counts once, as a dump counts it, so the graph is that of jit.c with
-   contexts: main'(below main) -> jit_outer'main 7,
-   jit_outer'main -> jit_inner'jit_outer 7,
-   jit_inner'jit_outer -> callback'jit_inner 7,
-   callback'jit_inner -> leaf'callback 14 (twice a callback); what ran
-   before (jit_compile, write_perf_map) is not counted. */
+   context without its caller.  A call in progress at the switch was
+   made before the window and is not counted (patch 0012), so the graph
+   is that of jit.c with contexts and one call fewer on the seeded
+   chain: main'(below main) -> jit_outer'main 6,
+   jit_outer'main -> jit_inner'jit_outer 6,
+   jit_inner'jit_outer -> callback'jit_inner 6,
+   callback'jit_inner -> leaf'callback 14 (twice a callback, the first
+   callback's calls of leaf come after the switch); what ran before
+   (jit_compile, write_perf_map) is not counted. */
 // e2e-perfmap: yes
 // e2e-ldflags: -lgcc_s
 // e2e-vgopts: --instr-atstart=no --separate-callers=1
