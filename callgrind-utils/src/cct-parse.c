@@ -52,6 +52,7 @@
 #include <string.h>
 #include <callgrind-utils/cct.h>
 #include "hash.h"
+#include "lex.h"
 #include "reader.h"
 
 #define NONE UINT32_MAX
@@ -160,27 +161,16 @@ static int perr(struct parser *ps, const char *fmt, ...)
 
 static int perr(struct parser *ps, const char *fmt, ...)
 {
-	char msg[768];
 	va_list ap;
+	int rc;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	rc = lex_verror(ps->err, ps->name, ps->lineno, fmt, ap);
 	va_end(ap);
-	return cgu_error_set(ps->err, CGU_EINPUT, ps->name, ps->lineno,
-			     "%s", msg);
+	return rc;
 }
 
-static const char *skip_space(const char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return s;
-}
 
-static int end_of_token(char c)
-{
-	return c == '\0' || c == ' ' || c == '\t';
-}
 
 /* An unsigned decimal number at s ending at a space or the line's end;
  * the end of it, or NULL with the error made (what names the field). */
@@ -199,7 +189,7 @@ static const char *number(struct parser *ps, const char *s, uint64_t *out,
 		}
 		v = v * 10 + d;
 	}
-	if (s == start || !end_of_token(*s)) {
+	if (s == start || !lex_end_of_token(*s)) {
 		perr(ps, "expected a number for %s, got '%.20s'", what, start);
 		return NULL;
 	}
@@ -218,7 +208,7 @@ static int header_number(struct parser *ps, const char *key, const char *v,
 	e = number(ps, v, out, what);
 	if (!e)
 		return CGU_EINPUT;
-	if (*skip_space(e))
+	if (*lex_skip_space(e))
 		return perr(ps, "%s expected one number, got '%.20s'", what, v);
 	return CGU_OK;
 }
@@ -229,7 +219,7 @@ static int costs(struct parser *ps, const char *s, cgu_cost *v)
 	size_t n = 0;
 
 	memset(v, 0, ps->nev * sizeof(*v));
-	while (*(s = skip_space(s))) {
+	while (*(s = lex_skip_space(s))) {
 		char what[80];
 
 		if (n == ps->nev)
@@ -305,7 +295,7 @@ static int header_events(struct parser *ps, const char *v)
 {
 	size_t n = 0;
 
-	while (*(v = skip_space(v))) {
+	while (*(v = lex_skip_space(v))) {
 		size_t len = strcspn(v, " \t");
 		char name[256];
 
@@ -428,7 +418,7 @@ static int part_header(struct parser *ps, const char *key, const char *v)
 
 static int header_line(struct parser *ps, char *line, char *colon)
 {
-	const char *key = line, *v = skip_space(colon + 1);
+	const char *key = line, *v = lex_skip_space(colon + 1);
 	const char **slot;
 	uint64_t n;
 	int rc;
@@ -501,7 +491,7 @@ static int def_id(struct parser *ps, const char *key, const char *s,
 		return perr(ps, "%s=: expected '(N) ...' defining id N, got "
 			    "'%.20s'", key, s);
 	*id = v;
-	*rest = skip_space(e + 1);
+	*rest = lex_skip_space(e + 1);
 	return CGU_OK;
 }
 
@@ -582,9 +572,9 @@ static int def_frame(struct parser *ps, const char *v)
 			    "(frame ids are 1, 2, ... in the order they are "
 			    "defined)", (unsigned long long)id, ps->nfns + 1);
 	if (!(s = number(ps, s, &obid, "the object id of fn=")) ||
-	    !(s = number(ps, skip_space(s), &flid, "the file id of fn=")))
+	    !(s = number(ps, lex_skip_space(s), &flid, "the file id of fn=")))
 		return CGU_EINPUT;
-	s = skip_space(s);
+	s = lex_skip_space(s);
 	if (!*s)
 		return perr(ps, "fn=(%llu): expected a name after the object "
 			    "and file ids", (unsigned long long)id);
@@ -662,8 +652,8 @@ static int node_line(struct parser *ps, const char *s)
 		return perr(ps, "node line before any thread: line; expected "
 			    "'thread: N' first");
 	if (!(s = number(ps, s, &back, "the distance back to the parent")) ||
-	    !(s = number(ps, skip_space(s), &fn, "the fn id")) ||
-	    !(s = number(ps, skip_space(s), &calls, "the calls")))
+	    !(s = number(ps, lex_skip_space(s), &fn, "the fn id")) ||
+	    !(s = number(ps, lex_skip_space(s), &calls, "the calls")))
 		return CGU_EINPUT;
 	if ((rc = costs(ps, s, v)) || (rc = parent_node(ps, k, back, &up)))
 		return rc;
@@ -691,12 +681,6 @@ static int node_line(struct parser *ps, const char *s)
 	return CGU_OK;
 }
 
-/* [A-Za-z0-9_-] */
-static int is_key_char(char c)
-{
-	return (unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10 ||
-	       c == '_' || c == '-';
-}
 
 static int parse_line(struct parser *ps, char *line)
 {
@@ -710,7 +694,7 @@ static int parse_line(struct parser *ps, char *line)
 		ps->state = ST_VERSION;
 		return CGU_OK;
 	}
-	p = (char *)skip_space(line);
+	p = (char *)lex_skip_space(line);
 	if (*p == '\0' || *p == '#')
 		return CGU_OK;
 	if (*line >= '0' && *line <= '9')
@@ -718,7 +702,7 @@ static int parse_line(struct parser *ps, char *line)
 	if (!strncmp(line, "ob=", 3) || !strncmp(line, "fl=", 3) ||
 	    !strncmp(line, "fn=", 3))
 		return def_line(ps, line);
-	for (p = line; is_key_char(*p); p++)
+	for (p = line; lex_is_key_char(*p); p++)
 		;
 	if (p != line && *p == ':')
 		return header_line(ps, line, p);
@@ -775,12 +759,6 @@ static int run(struct parser *ps)
 	}
 }
 
-static const struct cgu_parse_opts *or_defaults(const struct cgu_parse_opts *o)
-{
-	static const struct cgu_parse_opts defaults;
-
-	return o ? o : &defaults;
-}
 
 int cgu_cct_parse_reader(struct cgu_cct *c, struct cgu_reader *r,
 			 const char *name, const struct cgu_parse_opts *o,
@@ -793,7 +771,7 @@ int cgu_cct_parse_reader(struct cgu_cct *c, struct cgu_reader *r,
 	ps.c = c;
 	ps.r = r;
 	ps.name = name;
-	ps.opts = or_defaults(o);
+	ps.opts = lex_opts(o);
 	ps.err = err;
 	id_map_init(&ps.obs);
 	id_map_init(&ps.fls);
@@ -813,7 +791,7 @@ int cgu_cct_parse_mem(struct cgu_cct *c, const char *data, size_t len,
 	struct cgu_reader r;
 	int rc;
 
-	cgu_reader_init(&r, or_defaults(o)->max_line, len + 1);
+	cgu_reader_init(&r, lex_opts(o)->max_line, len + 1);
 	cgu_reader_mem(&r, data, len);
 	rc = cgu_cct_parse_reader(c, &r, name ? name : "<memory>", o, err);
 	cgu_reader_release(&r);
@@ -826,7 +804,7 @@ int cgu_cct_parse_file(struct cgu_cct *c, const char *path,
 	struct cgu_reader r;
 	int rc;
 
-	cgu_reader_init(&r, or_defaults(o)->max_line, 0);
+	cgu_reader_init(&r, lex_opts(o)->max_line, 0);
 	rc = cgu_reader_open(&r, path, err);
 	if (!rc)
 		rc = cgu_cct_parse_reader(c, &r, strcmp(path, "-") ? path
@@ -853,7 +831,7 @@ int cgu_parse_any(const char *path, const struct cgu_parse_opts *o,
 	size_t len;
 	int rc, stacks = 0;
 
-	cgu_reader_init(&r, or_defaults(o)->max_line, 0);
+	cgu_reader_init(&r, lex_opts(o)->max_line, 0);
 	rc = cgu_reader_open(&r, path, err);
 	if (!rc && cgu_reader_peek(&r, &head, &len))
 		rc = cgu_reader_read_error(&r, name, err);

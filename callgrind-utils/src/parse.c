@@ -65,6 +65,7 @@
 #include <callgrind-utils/buf.h>
 #include <callgrind-utils/parse.h>
 #include "hash.h"
+#include "lex.h"
 #include "reader.h"
 
 #define MAX_POSITIONS 4
@@ -170,22 +171,15 @@ static int perr(struct parser *ps, const char *fmt, ...)
 
 static int perr(struct parser *ps, const char *fmt, ...)
 {
-	char msg[768];
 	va_list ap;
+	int rc;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	rc = lex_verror(ps->err, ps->name, ps->lineno, fmt, ap);
 	va_end(ap);
-	return cgu_error_set(ps->err, CGU_EINPUT, ps->name, ps->lineno,
-			     "%s", msg);
+	return rc;
 }
 
-static const char *skip_space(const char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return s;
-}
 
 /* Decimal (or 0x-hex when hex_ok) unsigned 64-bit number; NULL if none
  * or on overflow (*overflow set). */
@@ -241,10 +235,6 @@ static inline const char *parse_u64(const char *s, uint64_t *out,
 	return s;
 }
 
-static int end_of_token(char c)
-{
-	return c == '\0' || c == ' ' || c == '\t';
-}
 
 /* ------------------------------------------------- profile targets */
 
@@ -361,7 +351,7 @@ static int compressed_name(struct parser *ps, struct space_table *t,
 		t->cap = cap;
 	}
 	c = &t->v[id];
-	e = skip_space(e + 1);
+	e = lex_skip_space(e + 1);
 	if (*e) {
 		c->len = (size_t)(end - e);
 		c->s = cgu_arena_strndup(&ps->arena, e, c->len);
@@ -477,7 +467,7 @@ static void apply_event_descs(struct parser *ps)
 		for (ev = 0; ev < (int)p->nevents; ev++)
 			if (strlen(p->events[ev]) == n &&
 			    !strncmp(p->events[ev], v, n))
-				p->event_desc[ev] = skip_space(colon + 1);
+				p->event_desc[ev] = lex_skip_space(colon + 1);
 	}
 }
 
@@ -537,7 +527,7 @@ static int header_events(struct parser *ps, const char *v)
 {
 	size_t n = 0;
 
-	while (*(v = skip_space(v))) {
+	while (*(v = lex_skip_space(v))) {
 		size_t len = strcspn(v, " \t");
 
 		if (n == CGU_MAX_EVENTS)
@@ -557,7 +547,7 @@ static int header_positions(struct parser *ps, const char *v)
 	const char *value = v;
 	size_t n = 0;
 
-	while (*(v = skip_space(v))) {
+	while (*(v = lex_skip_space(v))) {
 		size_t len = strcspn(v, " \t");
 
 		if (!((len == 4 && !strncmp(v, "line", 4)) ||
@@ -584,12 +574,12 @@ static int header_costs(struct parser *ps, int which, const char *v)
 		return perr(ps, "%s: expected after the events: line",
 			    declared_key[which]);
 	memset(ps->declared[which], 0, sizeof(ps->declared[which]));
-	while (*(v = skip_space(v))) {
+	while (*(v = lex_skip_space(v))) {
 		uint64_t x;
 		int ovf;
 		const char *e = parse_u64(v, &x, 0, &ovf);
 
-		if (!e || !end_of_token(*e))
+		if (!e || !lex_end_of_token(*e))
 			return perr(ps, "%s: expected a number for event %zu, "
 				    "got '%.20s'", declared_key[which], n + 1, v);
 		if (n == ps->nev)
@@ -620,7 +610,7 @@ static const char **header_slot(struct cgu_profile *p, const char *key)
 
 static int header_line(struct parser *ps, char *line, char *colon)
 {
-	const char *key = line, *v = skip_space(colon + 1);
+	const char *key = line, *v = lex_skip_space(colon + 1);
 	const char **slot;
 	int rc;
 
@@ -724,7 +714,7 @@ static const char *parse_subposition(struct parser *ps, const char *s,
 		if (e)
 			ps->lastpos[col] = (int64_t)v;
 	}
-	if (!e || !end_of_token(*e)) {
+	if (!e || !lex_end_of_token(*e)) {
 		perr(ps, "expected a position (N, 0xN, +N, -N or *) in column "
 		     "%zu, got '%.20s'", col + 1, s);
 		return NULL;
@@ -784,11 +774,11 @@ static int cost_line(struct parser *ps, const char *s)
 		return perr(ps, "cost line before any fn= line; expected "
 			    "fn= to name the function first");
 	for (col = 0; col < ps->npos; col++) {
-		s = parse_subposition(ps, skip_space(s), col);
+		s = parse_subposition(ps, lex_skip_space(s), col);
 		if (!s)
 			return CGU_EINPUT;
 	}
-	while (*(s = skip_space(s))) {
+	while (*(s = lex_skip_space(s))) {
 		uint64_t x;
 		int ovf;
 		const char *e = parse_u64(s, &x, 0, &ovf);
@@ -800,7 +790,7 @@ static int cost_line(struct parser *ps, const char *s)
 		if (ovf)
 			return perr(ps, "cost for event %s does not fit in "
 				    "64 bits", ps->part_events[n]);
-		if (!e || !end_of_token(*e))
+		if (!e || !lex_end_of_token(*e))
 			return perr(ps, "expected a number for event %s, got "
 				    "'%.20s'", ps->part_events[n], s);
 		v[n++] = x;
@@ -948,7 +938,7 @@ static int line_calls(struct parser *ps, const char *v)
 	int ovf;
 
 	e = parse_u64(v, &n, 0, &ovf);
-	if (!e || !end_of_token(*e))
+	if (!e || !lex_end_of_token(*e))
 		return perr(ps, "calls=: expected a call count, got '%.20s'", v);
 	if (!ps->cfn)
 		return perr(ps, "calls= without cfn=; expected cfn= to name "
@@ -973,7 +963,7 @@ static int line_jump(struct parser *ps, const char *key, const char *v)
 	if (e && key[1] == 'c') {      /* jcnd=E/N or jcnd=E N */
 		e = (*e == '/' || *e == ' ') ? parse_u64(e + 1, &b, 0, &ovf) : NULL;
 	}
-	if (!e || !end_of_token(*e))
+	if (!e || !lex_end_of_token(*e))
 		return perr(ps, "%s=: expected %s, got '%.20s'", key,
 			    key[1] == 'c' ? "'EXECUTED/JUMPED' counts"
 			    : "a jump count", v);
@@ -1156,12 +1146,6 @@ static int is_cost_start(char c)
 	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*';
 }
 
-/* [A-Za-z0-9_-], without the locale lookups of isalnum(). */
-static inline int is_key_char(char c)
-{
-	return (unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10 ||
-	       c == '_' || c == '-';
-}
 
 /* line[0..len) is a whole line, NUL-terminated. */
 static int parse_line(struct parser *ps, char *line, size_t len)
@@ -1173,7 +1157,7 @@ static int parse_line(struct parser *ps, char *line, size_t len)
 		ps->in_body = 1;
 		return cost_line(ps, line);
 	}
-	p = (char *)skip_space(line);
+	p = (char *)lex_skip_space(line);
 	if (ps->lineno == 1 && !strcmp(line, "# callgrind stacks"))
 		return perr(ps, "a stacks file (callgrind --collect-stacks=yes), "
 			    "not a profile; expected a Callgrind profile here "
@@ -1188,7 +1172,7 @@ static int parse_line(struct parser *ps, char *line, size_t len)
 	k = match_body_key(line);
 	if (k)
 		return body_line(ps, k, line, line + k->len, line + len);
-	for (p = line; is_key_char(*p); p++)
+	for (p = line; lex_is_key_char(*p); p++)
 		;
 	if (p != line && *p == '=')
 		return body_line(ps, NULL, line, p, line + len);
@@ -1292,12 +1276,6 @@ static void parser_release(struct parser *ps)
 		cgu_profile_finish(ps->p);
 }
 
-static const struct cgu_parse_opts *or_defaults(const struct cgu_parse_opts *o)
-{
-	static const struct cgu_parse_opts defaults;
-
-	return o ? o : &defaults;
-}
 
 int cgu_parse_reader(struct cgu_reader *r, const char *name,
 		     const struct cgu_parse_opts *opts,
@@ -1306,7 +1284,7 @@ int cgu_parse_reader(struct cgu_reader *r, const char *name,
 	struct parser ps;
 	int rc;
 
-	parser_init(&ps, name, or_defaults(opts), set, err, r);
+	parser_init(&ps, name, lex_opts(opts), set, err, r);
 	rc = run(&ps);
 	parser_release(&ps);
 	return rc;
@@ -1319,7 +1297,7 @@ int cgu_parse_mem(const char *data, size_t len, const char *name,
 	struct cgu_reader r;
 	int rc;
 
-	cgu_reader_init(&r, or_defaults(opts)->max_line, len + 1);
+	cgu_reader_init(&r, lex_opts(opts)->max_line, len + 1);
 	cgu_reader_mem(&r, data, len);
 	rc = cgu_parse_reader(&r, name ? name : "<memory>", opts, set, err);
 	cgu_reader_release(&r);
@@ -1332,7 +1310,7 @@ int cgu_parse_file(const char *path, const struct cgu_parse_opts *opts,
 	struct cgu_reader r;
 	int rc;
 
-	cgu_reader_init(&r, or_defaults(opts)->max_line, 0);
+	cgu_reader_init(&r, lex_opts(opts)->max_line, 0);
 	rc = cgu_reader_open(&r, path, err);
 	if (!rc)
 		rc = cgu_parse_reader(&r, strcmp(path, "-") ? path : "<stdin>",

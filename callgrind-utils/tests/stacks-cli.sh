@@ -7,33 +7,7 @@
 set -u
 CGU=${CGU:-./callgrind-utils}
 D=${TEST_DATA:-$(dirname "$0")/data}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-
-check() {   # check NAME EXPECTED-STATUS EXPECTED-FILE-OR-- CMD...
-	name=$1 want=$2 exp=$3
-	shift 3
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" != "$want" ]; then
-		echo "FAIL: $name: exit $got, expected $want"; cat "$tmp/err"
-		fails=$((fails + 1)); return
-	fi
-	if [ "$exp" != - ] && ! diff -u "$exp" "$tmp/out"; then
-		echo "FAIL: $name: output differs"; fails=$((fails + 1)); return
-	fi
-	passes=$((passes + 1))
-}
-
-check_err() {   # check_err NAME EXPECTED-STDERR-LINE
-	if [ "$(head -n 1 "$tmp/err")" != "$2" ]; then
-		echo "FAIL: $1: stderr: $(head -n 1 "$tmp/err")"; echo "  expected: $2"
-		fails=$((fails + 1))
-	else
-		passes=$((passes + 1))
-	fi
-}
+. "$(dirname "$0")/check-lib.sh"
 
 has() {   # has NAME FIXED-STRING [FILE]: the output holds the string
 	if grep -qF -- "$2" "${3:-$tmp/out}"; then

@@ -1,6 +1,3 @@
-// e2e-utils: --no-check-totals
-// Callgrind (upstream too) writes a summary: line that misses the cost
-// of the signal frame (~84 Ir), so the totals check is off here.
 /* A signal handler that calls functions: main -> send 3 times, each
    raises SIGUSR1; the handler (entered by the kernel, so with no caller
    in this program) calls on_signal, which calls tally. */
