@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reader.h"
+
 #define NO_SLOT UINT32_MAX
 
 void cgu_folded_init(struct cgu_folded *f)
@@ -301,4 +303,31 @@ int cgu_folded_read_buf(struct cgu_folded *f, const char *buf, size_t len,
 		len -= used;
 	}
 	return 0;
+}
+
+int cgu_folded_parse_reader(struct cgu_folded *f, struct cgu_reader *r,
+			    const char *name, struct cgu_error *err)
+{
+	size_t lineno = 0, len;
+	char *line;
+	int rc;
+
+	for (;;) {
+		rc = cgu_reader_line(r, &line, &len);
+		if (rc == 0)
+			return 0;
+		lineno++;
+		if (rc == -1)
+			return cgu_reader_read_error(r, name, err);
+		if (rc == -2)
+			return fail(err, name, lineno, "line longer than %zu "
+				    "bytes; expected shorter lines (see "
+				    "--max-line)", r->max_line);
+		if (rc == -3)
+			return fail(err, name, lineno, "NUL byte in line; "
+				    "expected text");
+		rc = parse_line(f, line, len, name, lineno, err);
+		if (rc < 0)
+			return rc;
+	}
 }

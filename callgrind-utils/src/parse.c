@@ -1297,7 +1297,7 @@ int cgu_parse_mem(const char *data, size_t len, const char *name,
 	struct cgu_reader r;
 	int rc;
 
-	cgu_reader_init(&r, lex_opts(opts)->max_line, len + 1);
+	cgu_reader_init(&r, lex_opts(opts), len + 1);
 	cgu_reader_mem(&r, data, len);
 	rc = cgu_parse_reader(&r, name ? name : "<memory>", opts, set, err);
 	cgu_reader_release(&r);
@@ -1310,7 +1310,7 @@ int cgu_parse_file(const char *path, const struct cgu_parse_opts *opts,
 	struct cgu_reader r;
 	int rc;
 
-	cgu_reader_init(&r, lex_opts(opts)->max_line, 0);
+	cgu_reader_init(&r, lex_opts(opts), 0);
 	rc = cgu_reader_open(&r, path, err);
 	if (!rc)
 		rc = cgu_parse_reader(&r, strcmp(path, "-") ? path : "<stdin>",
