@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "flame_script.h"   /* static const char flame_script[] */
+#include "utf8.h"
 
 #define XPAD 10.0
 
@@ -151,17 +152,39 @@ static void diff_color(const struct cgu_flame_node *n, uint64_t maxdelta, uint8_
 		rgb[2] = 255;
 }
 
+/* s[0..len) as XML text or attribute value, valid UTF-8 whatever it
+ * holds: markup characters as entities, tab, newline, CR, DEL and C1
+ * controls as character references, and what XML 1.0 cannot hold at
+ * all (other C0 controls, U+FFFE, U+FFFF) or what is not well-formed
+ * UTF-8 as U+FFFD, the replacement character. */
 static void xml_escaped_n(FILE *out, const char *s, size_t len)
 {
-	for (; len > 0; s++, len--) {
-		switch (*s) {
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (len > 0) {
+		uint32_t cp;
+		size_t n = cgu_utf8_next(p, len, &cp);
+
+		switch (cp) {
 		case '&': fputs("&amp;", out); break;
 		case '<': fputs("&lt;", out); break;
 		case '>': fputs("&gt;", out); break;
 		case '"': fputs("&quot;", out); break;
 		case '\'': fputs("&apos;", out); break;
-		default: fputc(*s, out);
+		case '\t': case '\n': case '\r':
+			fprintf(out, "&#%u;", (unsigned)cp);
+			break;
+		default:
+			if (cp == CGU_UTF8_BAD || cp < 0x20 || cp == 0xfffe ||
+			    cp == 0xffff)
+				fputs("&#xfffd;", out);
+			else if (cgu_is_control(cp))
+				fprintf(out, "&#%u;", (unsigned)cp);
+			else
+				fwrite(p, 1, n, out);
 		}
+		p += n;
+		len -= n;
 	}
 }
 

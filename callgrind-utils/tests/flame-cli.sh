@@ -76,5 +76,28 @@ grep -q 'data-n="render"[^>]*><title>render (170 samples, 85.00%, before 50)</ti
 printf 'main 100 100\nmain;compute 600 600\nmain;malloc 300 300\n' >"$tmp/self.exp"
 check "diff profile to itself" 0 "$tmp/self.exp" "$CGU" diff --folded "$D/flame.out" "$D/flame.out"
 
+# --- names that are not UTF-8 or hold control characters: json,
+# speedscope and the SVG stay valid UTF-8 JSON and XML (checked by
+# python3's strict parsers when it is there)
+printf 'events: Ir\nob=/bin/a\376\nfl=a.c\nfn=main\n1 10\ncfn=bad\377\303(\001\033[31m\177)\ncalls=1 1\n1 5\ncfn=caf\303\251\ncalls=1 1\n1 5\nfn=bad\377\303(\001\033[31m\177)\n1 5\nfn=caf\303\251\n1 5\n' >"$tmp/names.out"
+check "json of odd names" 0 - "$CGU" json "$tmp/names.out"
+grep -q '"function":"bad\\ufffd\\ufffd(\\u0001\\u001b\[31m\\u007f)"' "$tmp/out" ||
+	{ echo "FAIL: json odd name"; grep -o '"function":"bad[^"]*"' "$tmp/out"; fails=$((fails + 1)); }
+cp "$tmp/out" "$tmp/names.json"
+check "speedscope of odd names" 0 - "$CGU" speedscope -o "$tmp/names.speedscope" "$tmp/names.out"
+check "flamegraph of odd names" 0 - "$CGU" flamegraph -o "$tmp/names.svg" "$tmp/names.out"
+grep -q 'data-n="bad&#xfffd;&#xfffd;(&#xfffd;&#xfffd;\[31m&#127;)"' "$tmp/names.svg" ||
+	{ echo "FAIL: svg odd name"; fails=$((fails + 1)); }
+if command -v python3 >/dev/null 2>&1; then
+	for f in names.json names.speedscope; do
+		check "$f is valid JSON" 0 - python3 -c 'import json, sys
+json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' "$tmp/$f"
+	done
+	check "names.svg is valid XML" 0 - python3 -c 'import sys, xml.etree.ElementTree as ET
+ET.fromstring(open(sys.argv[1], "rb").read())' "$tmp/names.svg"
+else
+	echo "note: no python3, JSON and XML not parsed"
+fi
+
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

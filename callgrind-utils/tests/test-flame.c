@@ -279,6 +279,29 @@ static void test_svg_minwidth_prunes(void **state)
 	free(svg);
 }
 
+/* Names are bytes: the SVG stays well-formed UTF-8 XML whatever they
+ * hold.  What XML cannot hold (C0 controls, bytes that are not UTF-8)
+ * becomes U+FFFD, other controls character references. */
+static void test_svg_names_not_utf8(void **state)
+{
+	(void)state;
+	struct cgu_flame_options o;
+	cgu_flame_options_init(&o);
+	o.subtitle = "cmd: ./a\x01\xff";
+	char *svg = render("main;bad\xff\xc3(\x01\x1b\x7f\xc2\x85)\t<x> [obj\xfe] 10\n"
+			   "main;caf\xc3\xa9 5\n", &o);
+	assert_non_null(strstr(svg, "data-n=\"bad&#xfffd;&#xfffd;(&#xfffd;&#xfffd;"
+			       "&#127;&#133;)&#9;&lt;x&gt;\" data-o=\"obj&#xfffd;\""));
+	assert_non_null(strstr(svg, "<title>bad&#xfffd;&#xfffd;(&#xfffd;"));
+	assert_non_null(strstr(svg, "data-n=\"caf\xc3\xa9\""));
+	assert_non_null(strstr(svg, ">cmd: ./a&#xfffd;&#xfffd;</text>"));
+	/* no raw byte that XML refuses is left */
+	for (const unsigned char *p = (const unsigned char *)svg; *p; p++)
+		if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0xff || *p == 0xfe)
+			fail_msg("byte 0x%02x at %zu", *p, (size_t)(p - (const unsigned char *)svg));
+	free(svg);
+}
+
 /* 100k distinct leaves: the SVG stays small, and the leaves' cost is
  * still in their parents' widths. */
 static void test_svg_many_frames(void **state)
@@ -336,6 +359,7 @@ int main(void)
 		cmocka_unit_test(test_svg_inverted_reverse),
 		cmocka_unit_test(test_svg_minwidth_prunes),
 		cmocka_unit_test(test_svg_many_frames),
+		cmocka_unit_test(test_svg_names_not_utf8),
 		cmocka_unit_test(test_colors_stable_by_kind),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
