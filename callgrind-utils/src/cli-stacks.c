@@ -70,6 +70,14 @@ static int open_input(struct cli_stacks *s, const struct cli_input *in,
 	if (in->stacks)
 		return cli_usage_error(in->cmd, "--stacks goes with a profile, "
 				       "not with folded stacks");
+	/* an empty file (or stdin) is a mistake upstream, such as a fold
+	 * that failed, not a graph of nothing */
+	if (s->folded.nstacks == 0) {
+		cgu_error_set(&err, CGU_EINPUT, s->name, 0, "no stacks; expected "
+			      "folded stacks ('a;b;c 123' lines), a Callgrind "
+			      "profile or a stacks file");
+		return fail(&err);
+	}
 	return CLI_OK;
 }
 

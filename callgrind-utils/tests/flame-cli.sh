@@ -24,6 +24,19 @@ check_err "missing file message" "callgrind-utils: $tmp/none.folded: cannot open
 check "unknown event" 1 - "$CGU" flamegraph -e Bc "$D/flame.out"
 check "speedscope broken" 2 - "$CGU" speedscope "$D/flame-bad.folded"
 check "diff broken" 2 - "$CGU" diff "$D/flame-before.folded" "$D/flame-bad.folded"
+# empty input (a file, stdin, blank lines) is an error, not an empty graph
+: >"$tmp/empty"
+printf '\n\n' >"$tmp/blank"
+for cmd in flamegraph speedscope; do
+	check "$cmd empty file" 2 - "$CGU" "$cmd" "$tmp/empty"
+	check_err "$cmd empty file message" \
+		"callgrind-utils: $tmp/empty: no stacks; expected folded stacks ('a;b;c 123' lines), a Callgrind profile or a stacks file"
+	check "$cmd empty stdin" 2 - sh -c "\"$CGU\" $cmd </dev/null"
+	check_err "$cmd empty stdin message" \
+		"callgrind-utils: <stdin>: no stacks; expected folded stacks ('a;b;c 123' lines), a Callgrind profile or a stacks file"
+	check "$cmd blank lines" 2 - "$CGU" "$cmd" - <"$tmp/blank"
+done
+check "diff with an empty input" 2 - "$CGU" diff "$tmp/empty" "$D/flame-after.folded"
 check "bad palette" 1 - "$CGU" flamegraph --colors rainbow "$D/flame-after.folded"
 check "bad width" 1 - "$CGU" flamegraph --width abc "$D/flame-after.folded"
 check "diff one input" 1 - "$CGU" diff "$D/flame-before.folded"
