@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void run_outputs(const struct cgu_profile *p, FILE *null)
 {
-	struct cgu_fold_opts fold = { 0, CGU_FOLD_AUTO, 0, CGU_NAMES_FULL };
+	struct cgu_fold_opts fold = { 0, CGU_FOLD_AUTO, 0, CGU_NAMES_FULL, 0 };
 	struct cgu_summary_opts sum = { 0, 5, 1, CGU_NAMES_FILE_FUNCTION };
 	struct cgu_redact_opts red = { "/home" };
 	struct cgu_profile *q;
