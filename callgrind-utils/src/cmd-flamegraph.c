@@ -1,6 +1,7 @@
 /* cmd-flamegraph.c - callgrind-utils flamegraph: folded stacks or a profile
  * to an interactive SVG. */
 #include <getopt.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +59,21 @@ int cli_flame_option(struct cgu_flame_options *o, const char *cmd, int opt,
 		return CLI_OK;
 	case CLI_FLAME_MINWIDTH:
 		return positive(cmd, "minwidth", arg, &o->minwidth);
+	case CLI_FLAME_MAX_DEPTH:
+	case CLI_FLAME_MAX_FRAMES: {
+		char *end;
+		unsigned long long n = strtoull(arg, &end, 10);
+
+		if (*arg < '0' || *arg > '9' || *end || n > UINT32_MAX)
+			return cli_usage_error(cmd, "--%s expects a number, got '%s'",
+					       opt == CLI_FLAME_MAX_DEPTH ? "max-depth"
+					       : "max-frames", arg);
+		if (opt == CLI_FLAME_MAX_DEPTH)
+			o->max_depth = (unsigned)n;
+		else
+			o->max_frames = (size_t)n;
+		return CLI_OK;
+	}
 	case CLI_FLAME_COLORS:
 		if (cgu_flame_palette_parse(arg, &o->palette) < 0)
 			return cli_usage_error(cmd, "--colors expects object, hot or cold, got '%s'", arg);

@@ -3,7 +3,8 @@
 # bounded memory and output: a reconstructed fold that would explode
 # stops with an error naming the option that raises the bound; a call
 # chain deeper than folded stacks go ends in one [deeper] frame, so its
-# flame graph is one lane.  Commands
+# flame graph is one lane; the flame graph draws at most --max-depth
+# levels and --max-frames frames, and says what it left out.  Commands
 # run under a 4 GB address-space limit where the binary starts under one
 # (not with ASan) and a time limit, so a regression fails instead of
 # eating the machine.
@@ -61,6 +62,26 @@ check "chain flamegraph" 0 - bounded sh -c "\"$CGU\" flamegraph \"$tmp/chain.out
 	{ echo "FAIL: chain flame graph of $(wc -c <"$tmp/out") bytes"; fails=$((fails + 1)); }
 [ "$(grep -c '<g class="f"' "$tmp/out")" = 4097 ] ||
 	{ echo "FAIL: chain flame graph has $(grep -c '<g class="f"' "$tmp/out") frames, expected 4097"; fails=$((fails + 1)); }
+
+# --- the flame graph's own bounds, on folded stacks of a chain
+sh "$GEN" folded-chain $n >"$tmp/chain.txt"
+check "folded chain, --max-depth 100" 0 - "$CGU" flamegraph --max-depth 100 "$tmp/chain.txt"
+[ "$(grep -c '<g class="f"' "$tmp/out")" = 101 ] &&
+	grep -q 'data-w="'$((n - 99))'" data-s="'$((n - 99))'" data-d="100" data-n="\[deeper\]"' "$tmp/out" ||
+	{ echo "FAIL: --max-depth 100: no [deeper] frame of $((n - 99)) at depth 100"; fails=$((fails + 1)); }
+check "folded chain, default depth" 0 - "$CGU" flamegraph "$tmp/chain.txt"
+grep -q 'data-d="4096" data-n="\[deeper\]"' "$tmp/out" ||
+	{ echo "FAIL: default depth: no [deeper] frame at depth 4096"; fails=$((fails + 1)); }
+check "folded chain, no depth limit" 0 - "$CGU" flamegraph --max-depth 0 "$tmp/chain.txt"
+grep -q 'data-d="'$n'" data-n="f'$((n - 1))'"' "$tmp/out" && ! grep -q 'deeper' "$tmp/out" ||
+	{ echo "FAIL: --max-depth 0: not $n deep"; fails=$((fails + 1)); }
+check "folded chain, --max-frames 50" 0 - "$CGU" flamegraph --max-frames 50 "$tmp/chain.txt"
+[ "$(grep -c '<g class="f"' "$tmp/out")" = 50 ] &&
+	grep -q '<text id="subtitle"[^>]*>'$((1 + 4096 - 50))' frames narrower than [0-9.]* px left out (more than --max-frames 50)</text>' "$tmp/out" ||
+	{ echo "FAIL: --max-frames 50: $(grep -c '<g class="f"' "$tmp/out") frames drawn, $(grep -o '<text id="subtitle"[^<]*' "$tmp/out")"; fails=$((fails + 1)); }
+printf 'f0 1 1\nf0;[deeper] %d %d\n' $((n - 1)) $((n - 1)) >"$tmp/diff.exp"
+check "diff --max-depth 2" 0 "$tmp/diff.exp" "$CGU" diff --folded --max-depth 2 "$tmp/chain.txt" "$tmp/chain.txt"
+check "bad --max-depth" 1 - "$CGU" flamegraph --max-depth x "$tmp/chain.txt"
 
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]
