@@ -70,6 +70,11 @@ static int open_input(struct cli_stacks *s, const struct cli_input *in,
 	if (in->stacks)
 		return cli_usage_error(in->cmd, "--stacks goes with a profile, "
 				       "not with folded stacks");
+	/* only the flame graph draws both counts of differential stacks */
+	if (s->folded.before && strcmp(in->cmd, "flamegraph"))
+		fprintf(stderr, "callgrind-utils: warning: %s: differential folded "
+			"stacks ('STACK BEFORE AFTER'); %s takes their AFTER "
+			"counts\n", s->name, in->cmd);
 	/* an empty file (or stdin) is a mistake upstream, such as a fold
 	 * that failed, not a graph of nothing */
 	if (s->folded.nstacks == 0) {

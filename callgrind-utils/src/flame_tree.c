@@ -165,7 +165,8 @@ int cgu_flame_tree_add(struct cgu_flame_tree *t, const struct cgu_folded *f,
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < f->nstacks; i++) {
 		const struct cgu_folded_stack *s = &f->stacks[i];
-		uint64_t v = scale == 1.0 ? s->count : (uint64_t)((double)s->count * scale + 0.5);
+		uint64_t c = before && f->before ? f->before[i] : s->count;
+		uint64_t v = scale == 1.0 ? c : (uint64_t)((double)c * scale + 0.5);
 		rc = add_stack(t, cgu_folded_stack_ids(f, s), s->depth, map,
 			       reverse, before, v);
 	}

@@ -86,6 +86,32 @@ check "diff --folded --normalize" 0 "$tmp/diffn.exp" \
 check "diff svg" 0 - "$CGU" diff -o "$tmp/diff.svg" "$D/flame-before.folded" "$D/flame-after.folded"
 grep -q 'data-n="render"[^>]*><title>render (170 samples, 85.00%, before 50)</title><rect [^>]*fill="rgb(255,45,45)"' "$tmp/diff.svg" ||
 	{ echo "FAIL: diff svg render frame"; fails=$((fails + 1)); }
+# diff --folded output read back by flamegraph: the differential graph
+# diff draws itself, not frames named "render 50"
+check "diff --folded | flamegraph" 0 - sh -c "\"$CGU\" diff --folded \"$D/flame-before.folded\" \"$D/flame-after.folded\" | \"$CGU\" flamegraph -"
+cp "$tmp/out" "$tmp/dff.svg"
+check "it is diff's graph" 0 "$tmp/diff.svg" cat "$tmp/dff.svg"
+grep -q '>Differential Flame Graph</text>' "$tmp/dff.svg" && ! grep -q 'data-n="[a-z]* [0-9]*"' "$tmp/dff.svg" ||
+	{ echo "FAIL: differential folded input drawn as plain stacks"; fails=$((fails + 1)); }
+"$CGU" diff --folded "$D/flame.out" "$D/flame-after.folded" >"$tmp/pd.folded"
+"$CGU" diff -o "$tmp/pd.svg" "$D/flame.out" "$D/flame-after.folded"
+check "diff --folded of a profile | flamegraph" 0 - "$CGU" flamegraph -o "$tmp/pdf.svg" "$tmp/pd.folded"
+# (folded text carries no objects and files: compare the rest)
+frames_of() { grep -o '<g class="f"[^>]*>' "$1" | sed 's/ data-[of]="[^"]*"//g'; }
+frames_of "$tmp/pd.svg" >"$tmp/pd.frames"
+check "the same frames as diff's" 0 "$tmp/pd.frames" frames_of "$tmp/pdf.svg"
+printf 'main 0 10\nmain;a 5\n' >"$tmp/half.folded"
+check "differential, then one count" 2 - "$CGU" flamegraph "$tmp/half.folded"
+check_err "differential, then one count: message" \
+	"callgrind-utils: $tmp/half.folded:2: expected 'STACK BEFORE AFTER' (two counts, as the first line has: differential folded stacks)"
+# one count on the first line: a number before it stays in the name
+printf 'main;a 7\nmain;b 2 3\n' >"$tmp/named.folded"
+check "one count, a number in a name" 0 - "$CGU" flamegraph "$tmp/named.folded"
+grep -q 'data-n="b 2"' "$tmp/out" || { echo "FAIL: 'b 2' frame"; fails=$((fails + 1)); }
+check "speedscope takes AFTER" 0 - sh -c "\"$CGU\" diff --folded \"$D/flame-before.folded\" \"$D/flame-after.folded\" | \"$CGU\" speedscope -"
+check_err "speedscope warning" \
+	"callgrind-utils: warning: <stdin>: differential folded stacks ('STACK BEFORE AFTER'); speedscope takes their AFTER counts"
+grep -q '"endValue":200,' "$tmp/out" || { echo "FAIL: speedscope AFTER total"; fails=$((fails + 1)); }
 printf 'main 100 100\nmain;compute 600 600\nmain;malloc 300 300\n' >"$tmp/self.exp"
 check "diff profile to itself" 0 "$tmp/self.exp" "$CGU" diff --folded "$D/flame.out" "$D/flame.out"
 

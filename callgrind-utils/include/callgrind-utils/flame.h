@@ -88,7 +88,8 @@ void cgu_flame_color(enum cgu_flame_palette p, const char *name,
 void cgu_flame_tree_init(struct cgu_flame_tree *t);
 void cgu_flame_tree_release(struct cgu_flame_tree *t);
 /* Merge every stack of f into the tree, as the width (before=false) or as
- * the baseline (before=true), each count multiplied by scale and rounded.
+ * the baseline (before=true), each count multiplied by scale and rounded;
+ * the baseline of differential folded stacks is their BEFORE counts.
  * Returns 0 or -1 (out of memory). */
 int cgu_flame_tree_add(struct cgu_flame_tree *t, const struct cgu_folded *f,
 		       bool reverse, bool before, double scale);
