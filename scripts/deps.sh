@@ -2,7 +2,8 @@
 # Install the Debian packages a fresh bookworm machine lacks, per stage.
 #
 #   scripts/deps.sh base      autotools, rsync, the C test framework,
-#                             zlib: the driver, callgrind-utils and check;
+#                             zlib, liblzma, libbz2, libzstd: the driver,
+#                             callgrind-utils and check;
 #                             python3 and node for the e2e runtime fixtures
 #   scripts/deps.sh arm64     the cross toolchain, qemu-user, an arm64 sysroot
 #   scripts/deps.sh arm64-vm  qemu-system-aarch64 and cpio for the arm64
@@ -18,7 +19,8 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 pkgs_base="autoconf automake libtool pkg-config make gcc g++ perl rsync patch
-           xz-utils bzip2 libcmocka-dev zlib1g-dev libelf-dev libcapstone-dev
+           xz-utils bzip2 zstd libcmocka-dev zlib1g-dev liblzma-dev libbz2-dev
+           libzstd-dev libelf-dev libcapstone-dev
            python3 gdb procps clang libclang-rt-14-dev"
 pkgs_arm64="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
             qemu-user-static binfmt-support"

@@ -162,8 +162,25 @@ static void print_line(const struct function *f, FILE *out, uint64_t addr,
 	fprintf(out, "  %#llx  %s\n", (unsigned long long)addr, text);
 }
 
+static void print_header(const struct function *f, FILE *out)
+{
+	const struct cgu_node *n = &f->p->nodes[f->ins[0].node];
+	fprintf(out, "-- %s (%s)\n", n->function, n->object[0] ? n->object : "???");
+	for (size_t e = 0; e < f->ic->nevents; e++)
+		fprintf(out, "%12s", f->p->events[e]);
+	fputs("  address   instruction\n", out);
+}
+
+/* What went wrong with a function: its object cannot be read (every
+ * function of the object fails alike), or only it cannot be shown. */
+enum { SKIP_OBJECT = 1, SKIP_FUNCTION = 2 };
+
+/* Print the function's header and instructions (after sep, when not
+ * NULL); 0, SKIP_OBJECT or SKIP_FUNCTION with err filled and nothing
+ * printed, or a negative CGU_E* code. */
 static int disassemble(const struct function *f, Elf *e, uint64_t start, size_t size,
-		       uint64_t offset, FILE *out, const char *obj, struct cgu_error *err)
+		       uint64_t offset, FILE *out, const char *sep, const char *obj,
+		       struct cgu_error *err)
 {
 	cs_arch arch;
 	cs_mode mode;
@@ -171,15 +188,20 @@ static int disassemble(const struct function *f, Elf *e, uint64_t start, size_t 
 	int m = arch_of(e, &arch, &mode);
 	if (m != 0)
 		return cgu_error_set(err, CGU_EINPUT, obj, 0, "unknown architecture "
-				     "(ELF machine %d); expected x86_64, i386 or arm64", m);
+				     "(ELF machine %d); expected x86_64, i386 or arm64", m),
+		       SKIP_OBJECT;
 	size_t len = size;
 	const unsigned char *code = code_at(e, start, &len);
 	if (!code)
 		return cgu_error_set(err, CGU_EINPUT, obj, 0, "expected code at %#llx "
 				     "(function %s)", (unsigned long long)start,
-				     f->p->nodes[f->ins[0].node].function);
+				     f->p->nodes[f->ins[0].node].function),
+		       SKIP_FUNCTION;
 	if (cs_open(arch, mode, &cs) != CS_ERR_OK)
 		return cgu_error_set(err, CGU_EIO, obj, 0, "capstone cannot open");
+	if (sep)
+		fputs(sep, out);
+	print_header(f, out);
 	cs_insn *insn;
 	size_t count = cs_disasm(cs, code, len, start + offset, 0, &insn), next = 0;
 	for (size_t i = 0; i < count; i++) {
@@ -193,25 +215,15 @@ static int disassemble(const struct function *f, Elf *e, uint64_t start, size_t 
 	return 0;
 }
 
-static void print_header(const struct function *f, FILE *out)
-{
-	const struct cgu_node *n = &f->p->nodes[f->ins[0].node];
-	fprintf(out, "-- %s (%s)\n", n->function, n->object[0] ? n->object : "???");
-	for (size_t e = 0; e < f->ic->nevents; e++)
-		fprintf(out, "%12s", f->p->events[e]);
-	fputs("  address   instruction\n", out);
-}
-
 static int annotate_function(struct function *f, const struct cgu_asm_opts *o,
-			     FILE *out, struct cgu_error *err)
+			     FILE *out, const char *sep, struct cgu_error *err)
 {
 	const struct cgu_node *n = &f->p->nodes[f->ins[0].node];
 	struct cgu_elf_file obj, dbg = { -1, NULL };
 	struct cgu_elf_funcs fs = { 0 };
-	if (!n->object[0] || cgu_elf_open(&obj, n->object) < 0)
-		return cgu_error_set(err, CGU_EIO, n->object[0] ? n->object : n->function, 0,
-				     "cannot read object: %s", !n->object[0] ? "unknown object" :
-				     errno == ENOEXEC ? "not an ELF file" : strerror(errno));
+	if (!n->object[0] || !strcmp(n->object, "???") ||
+	    cgu_elf_open(&obj, n->object) < 0)
+		return cgu_elf_open_error(n->object, errno, err), SKIP_OBJECT;
 	if (cgu_elf_functions(obj.e, &fs) < 0 || !find_func(&fs, n->function)) {
 		fs.n = 0;
 		if (cgu_elf_open_debug(&dbg, obj.e, o->dirs) == 0)
@@ -225,8 +237,7 @@ static int annotate_function(struct function *f, const struct cgu_asm_opts *o,
 		offset = (lo - sym->start) & ~0xfffULL;
 	uint64_t start = sym ? sym->start : lo - offset;
 	size_t size = sym && sym->size ? sym->size : (size_t)(hi - lo + 16);
-	print_header(f, out);
-	int rc = disassemble(f, obj.e, start, size, offset, out, n->object, err);
+	int rc = disassemble(f, obj.e, start, size, offset, out, sep, n->object, err);
 	free(fs.v);
 	cgu_elf_close(&dbg);
 	cgu_elf_close(&obj);
@@ -249,6 +260,15 @@ static size_t hot_functions(const struct cgu_profile *p, const struct cgu_asm_op
 	return o->top && o->top < n ? o->top : n;
 }
 
+/* Has object (interned in the profile) failed before? */
+static int failed_before(const char *const *failed, size_t n, const char *object)
+{
+	for (size_t i = 0; i < n; i++)
+		if (failed[i] == object)
+			return 1;
+	return 0;
+}
+
 int cgu_annotate_asm(const struct cgu_profile *p, const struct cgu_instr_costs *ic,
 		     const struct cgu_asm_opts *o, FILE *out, struct cgu_error *err)
 {
@@ -260,21 +280,50 @@ int cgu_annotate_asm(const struct cgu_profile *p, const struct cgu_instr_costs *
 	struct hot *hot;
 	if (!sorted)
 		abort();
-	size_t nhot = hot_functions(p, o, &hot);
+	size_t nhot = hot_functions(p, o, &hot), shown = 0, skipped = 0, nfailed = 0;
+	const char **failed = malloc((nhot ? nhot : 1) * sizeof(*failed));
+	struct cgu_error w;
 	int rc = 0;
+	if (!failed)
+		abort();
 	elf_version(EV_CURRENT);
 	for (size_t h = 0; rc == 0 && h < nhot; h++) {
 		struct function f = { .p = p, .ic = ic, .ins = sorted };
+		const char *object = p->nodes[hot[h].node].object;
 		for (size_t i = 0; i < ic->n; i++)
 			if (ic->v[i].node == hot[h].node)
 				sorted[f.n++] = ic->v[i];
 		if (f.n == 0)
 			continue;
+		if (failed_before(failed, nfailed, object)) {
+			skipped++;
+			continue;
+		}
 		qsort(sorted, f.n, sizeof(*sorted), by_addr);
-		if (h)
-			fputc('\n', out);
-		rc = annotate_function(&f, o, out, err);
+		rc = annotate_function(&f, o, out, shown ? "\n" : NULL,
+				       o->on_warning ? &w : err);
+		if (rc == 0) {
+			shown++;
+			continue;
+		}
+		if (rc < 0 || !o->on_warning)
+			break;
+		skipped++;
+		if (rc == SKIP_OBJECT)
+			failed[nfailed++] = object;
+		size_t m = strlen(w.msg);
+		snprintf(w.msg + m, sizeof(w.msg) - m, rc == SKIP_OBJECT
+			 ? "; its functions are left out" : "; left out");
+		o->on_warning(o->warning_ctx, &w);
+		rc = 0;
 	}
+	if (rc > 0)     /* no on_warning: the first one is the error */
+		rc = err ? err->code : CGU_EINPUT;
+	else if (rc == 0 && shown == 0 && skipped)
+		rc = cgu_error_set(err, CGU_EINPUT, NULL, 0, "none of the %zu "
+				   "functions could be annotated (see the "
+				   "warnings)", skipped);
+	free(failed);
 	free(hot);
 	free(sorted);
 	return rc;

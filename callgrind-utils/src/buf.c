@@ -4,6 +4,7 @@
 #include <string.h>
 #include <callgrind-utils/buf.h>
 #include "digits.h"
+#include "utf8.h"
 
 char cgu_buf_empty[1];
 
@@ -102,17 +103,25 @@ void cgu_buf_addf(struct cgu_buf *b, const char *fmt, ...)
 void cgu_buf_add_json(struct cgu_buf *b, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	size_t left = strlen(s);
 
 	cgu_buf_addch(b, '"');
-	for (; *p; p++) {
-		if (*p == '"' || *p == '\\') {
+	while (left) {
+		uint32_t cp;
+		size_t n = cgu_utf8_next(p, left, &cp);
+
+		if (cp == '"' || cp == '\\') {
 			cgu_buf_addch(b, '\\');
-			cgu_buf_addch(b, (char)*p);
-		} else if (*p < 0x20) {
-			cgu_buf_addf(b, "\\u%04x", *p);
+			cgu_buf_addch(b, (char)cp);
+		} else if (cp == CGU_UTF8_BAD) {
+			cgu_buf_adds(b, "\\ufffd");
+		} else if (cgu_is_control(cp) || cp == 0x2028 || cp == 0x2029) {
+			cgu_buf_addf(b, "\\u%04x", (unsigned)cp);
 		} else {
-			cgu_buf_addch(b, (char)*p);
+			cgu_buf_add(b, (const char *)p, n);
 		}
+		p += n;
+		left -= n;
 	}
 	cgu_buf_addch(b, '"');
 }

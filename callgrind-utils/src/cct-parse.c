@@ -51,6 +51,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <callgrind-utils/cct.h>
+#include <callgrind-utils/folded.h>
 #include "hash.h"
 #include "lex.h"
 #include "reader.h"
@@ -791,7 +792,7 @@ int cgu_cct_parse_mem(struct cgu_cct *c, const char *data, size_t len,
 	struct cgu_reader r;
 	int rc;
 
-	cgu_reader_init(&r, lex_opts(o)->max_line, len + 1);
+	cgu_reader_init(&r, lex_opts(o), len + 1);
 	cgu_reader_mem(&r, data, len);
 	rc = cgu_cct_parse_reader(c, &r, name ? name : "<memory>", o, err);
 	cgu_reader_release(&r);
@@ -804,7 +805,7 @@ int cgu_cct_parse_file(struct cgu_cct *c, const char *path,
 	struct cgu_reader r;
 	int rc;
 
-	cgu_reader_init(&r, lex_opts(o)->max_line, 0);
+	cgu_reader_init(&r, lex_opts(o), 0);
 	rc = cgu_reader_open(&r, path, err);
 	if (!rc)
 		rc = cgu_cct_parse_reader(c, &r, strcmp(path, "-") ? path
@@ -821,25 +822,51 @@ int cgu_is_stacks(const char *head, size_t len)
 	       (len == n || head[n] == '\n' || head[n] == '\r');
 }
 
-int cgu_parse_any(const char *path, const struct cgu_parse_opts *o,
-		  struct cgu_profile_set *set, struct cgu_cct *c,
-		  struct cgu_error *err)
+/* What the first bytes of an input are: 0 a profile, 1 a stacks file,
+ * 2 folded stacks (when folded is allowed, else a profile). */
+static int kind_of(const char *head, size_t len, int folded)
+{
+	if (cgu_is_stacks(head, len))
+		return 1;
+	if (!folded || cgu_folded_is_profile(head, len))
+		return 0;
+	return 2;
+}
+
+static int read_any(const char *path, const struct cgu_parse_opts *o,
+		    struct cgu_profile_set *set, struct cgu_cct *c,
+		    struct cgu_folded *f, struct cgu_error *err)
 {
 	struct cgu_reader r;
 	const char *name = strcmp(path, "-") ? path : "<stdin>";
 	const char *head;
 	size_t len;
-	int rc, stacks = 0;
+	int rc, kind = 0;
 
-	cgu_reader_init(&r, lex_opts(o)->max_line, 0);
+	cgu_reader_init(&r, lex_opts(o), 0);
 	rc = cgu_reader_open(&r, path, err);
 	if (!rc && cgu_reader_peek(&r, &head, &len))
 		rc = cgu_reader_read_error(&r, name, err);
 	if (!rc) {
-		stacks = cgu_is_stacks(head, len);
-		rc = stacks ? cgu_cct_parse_reader(c, &r, name, o, err)
-			    : cgu_parse_reader(&r, name, o, set, err);
+		kind = kind_of(head, len, f != NULL);
+		rc = kind == 1 ? cgu_cct_parse_reader(c, &r, name, o, err)
+		   : kind == 2 ? cgu_folded_parse_reader(f, &r, name, err)
+		   : cgu_parse_reader(&r, name, o, set, err);
 	}
 	cgu_reader_release(&r);
-	return rc ? rc : stacks;
+	return rc ? rc : kind;
+}
+
+int cgu_parse_any(const char *path, const struct cgu_parse_opts *o,
+		  struct cgu_profile_set *set, struct cgu_cct *c,
+		  struct cgu_error *err)
+{
+	return read_any(path, o, set, c, NULL, err);
+}
+
+int cgu_read_input(const char *path, const struct cgu_parse_opts *o,
+		   struct cgu_profile_set *set, struct cgu_cct *c,
+		   struct cgu_folded *f, struct cgu_error *err)
+{
+	return read_any(path, o, set, c, f, err);
 }

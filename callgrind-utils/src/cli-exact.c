@@ -128,22 +128,27 @@ static int read_stacks(const struct cli_input *in, struct cgu_cct *c,
 	return CLI_OK;
 }
 
-/* The stacks file beside profile into path: PROFILE.stacks, or gzip'd
- * PROFILE.stacks.gz, and for a gzip'd PROFILE.gz also those of PROFILE.
- * Returns 1 if there is one. */
+/* The stacks file beside profile into path: PROFILE.stacks, or
+ * compressed PROFILE.stacks.gz (.xz, .bz2, .zst), and for a compressed
+ * PROFILE.gz (.xz, ...) also those of PROFILE.  Returns 1 if there is
+ * one. */
 static int beside(const char *profile, struct cgu_buf *path)
 {
-	static const char *const tails[] = { ".stacks", ".stacks.gz" };
-	size_t len = strlen(profile), cut, i;
+	static const char *const tails[] = { "", ".gz", ".xz", ".bz2", ".zst" };
+	const size_t ntails = sizeof(tails) / sizeof(tails[0]);
+	size_t len = strlen(profile), t, i;
 
 	if (!strcmp(profile, "-"))
 		return 0;
-	for (cut = 0; cut < 2; cut++) {
-		if (cut && (len < 3 || strcmp(profile + len - 3, ".gz")))
-			break;
-		for (i = 0; i < 2; i++) {
+	for (t = 0; t < ntails; t++) {      /* the profile's own tail */
+		size_t n = strlen(tails[t]);
+
+		if (t && (len <= n || strcmp(profile + len - n, tails[t])))
+			continue;
+		for (i = 0; i < ntails; i++) {
 			cgu_buf_reset(path);
-			cgu_buf_add(path, profile, cut ? len - 3 : len);
+			cgu_buf_add(path, profile, len - n);
+			cgu_buf_adds(path, ".stacks");
 			cgu_buf_adds(path, tails[i]);
 			if (!access(path->data, F_OK))
 				return 1;

@@ -1,21 +1,11 @@
 /* cli-stacks.c - load the input of flamegraph, speedscope and diff: folded
  * stacks, a profile (with its exact stacks when they are beside it) or a
  * stacks file. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <callgrind-utils/cct.h>
 #include "cli-stacks.h"
-
-static int read_all(FILE *in, struct cgu_buf *b)
-{
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof(chunk), in)) > 0)
-		cgu_buf_add(b, chunk, n);
-	return ferror(in) ? -1 : 0;
-}
 
 static int fail(const struct cgu_error *err)
 {
@@ -59,70 +49,41 @@ static int find_stacks(struct cli_stacks *s, const struct cli_input *in,
 	return rc;
 }
 
-static int open_stdin(struct cli_stacks *s, const struct cli_input *in)
+/* path ("-" = stdin), plain or compressed: a profile, a stacks file or
+ * folded stacks, told apart by the first line. */
+static int open_input(struct cli_stacks *s, const struct cli_input *in,
+		      const char *path)
 {
-	struct cgu_buf b = CGU_BUF_INIT;
 	struct cgu_error err = { 0 };
-	struct cgu_cct *c = NULL;
-	int rc;
-	if (read_all(stdin, &b) < 0) {
-		rc = cgu_error_set(&err, CGU_EIO, s->name, 0, "cannot read: %s", strerror(errno));
-	} else if (cgu_is_stacks(b.data, b.len)) {
-		c = cgu_cct_new();
-		rc = cgu_cct_parse_mem(c, b.data, b.len, s->name, &in->parse, &err);
-	} else if (cgu_folded_is_profile(b.data, b.len)) {
-		rc = cgu_parse_mem(b.data, b.len, s->name, &in->parse, &s->set, &err);
-	} else {
-		if (in->stacks) {
-			cgu_buf_release(&b);
-			return cli_usage_error(in->cmd, "--stacks goes with a profile, "
-					       "not with folded stacks");
-		}
-		rc = cgu_folded_read_buf(&s->folded, b.data, b.len, s->name, &err);
-	}
-	cgu_buf_release(&b);
-	if (rc) {
-		cgu_cct_free(c);
-		return fail(&err);
-	}
-	if (c)
-		return use_stacks_input(s, in, c);
-	return s->set.n ? find_stacks(s, in, "-") : CLI_OK;
-}
+	struct cgu_cct *c = cgu_cct_new();
+	int rc = cgu_read_input(path, &in->parse, &s->set, c, &s->folded, &err);
 
-static int open_path(struct cli_stacks *s, const struct cli_input *in, const char *path)
-{
-	struct cgu_error err = { 0 };
-	char head[64];
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		cgu_error_set(&err, CGU_EIO, path, 0, "cannot open: %s", strerror(errno));
+	if (rc < 0) {
+		cgu_cct_free(c);
 		return fail(&err);
 	}
-	size_t n = fread(head, 1, sizeof(head), f);
-	int rc;
-	if (cgu_is_stacks(head, n) || cgu_folded_is_profile(head, n)) {
-		struct cgu_cct *c = cgu_cct_new();
-		fclose(f);
-		rc = cgu_parse_any(path, &in->parse, &s->set, c, &err);
-		if (rc < 0) {
-			cgu_cct_free(c);
-			return fail(&err);
-		}
-		if (rc == 1)
-			return use_stacks_input(s, in, c);
-		cgu_cct_free(c);
+	if (rc == 1)
+		return use_stacks_input(s, in, c);
+	cgu_cct_free(c);
+	if (rc == 0)
 		return find_stacks(s, in, path);
+	if (in->stacks)
+		return cli_usage_error(in->cmd, "--stacks goes with a profile, "
+				       "not with folded stacks");
+	/* only the flame graph draws both counts of differential stacks */
+	if (s->folded.before && strcmp(in->cmd, "flamegraph"))
+		fprintf(stderr, "callgrind-utils: warning: %s: differential folded "
+			"stacks ('STACK BEFORE AFTER'); %s takes their AFTER "
+			"counts\n", s->name, in->cmd);
+	/* an empty file (or stdin) is a mistake upstream, such as a fold
+	 * that failed, not a graph of nothing */
+	if (s->folded.nstacks == 0) {
+		cgu_error_set(&err, CGU_EINPUT, s->name, 0, "no stacks; expected "
+			      "folded stacks ('a;b;c 123' lines), a Callgrind "
+			      "profile or a stacks file");
+		return fail(&err);
 	}
-	if (in->stacks) {
-		fclose(f);
-		return cli_usage_error(in->cmd, "--stacks goes with a profile, not "
-				       "with folded stacks");
-	}
-	rewind(f);
-	rc = cgu_folded_read(&s->folded, f, path, &err);
-	fclose(f);
-	return rc ? fail(&err) : CLI_OK;
+	return CLI_OK;
 }
 
 int cli_stacks_open(struct cli_stacks *s, const struct cli_input *given,
@@ -141,7 +102,7 @@ int cli_stacks_open(struct cli_stacks *s, const struct cli_input *given,
 	if (in->stacks && in->reconstructed)
 		return cli_usage_error(in->cmd, "--stacks and --reconstructed "
 				       "exclude each other");
-	rc = strcmp(path, "-") == 0 ? open_stdin(s, in) : open_path(s, in, path);
+	rc = open_input(s, in, path);
 	return rc ? rc : cli_check_per_thread(in, s->cct);
 }
 

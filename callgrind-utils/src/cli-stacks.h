@@ -41,7 +41,8 @@ const char *cli_stacks_subtitle(const char *user, const char *dflt,
 /* Options shared by flamegraph and diff (cmd-flamegraph.c). */
 enum { CLI_FLAME_TITLE = CLI_OPT_FIRST_FREE, CLI_FLAME_SUBTITLE, CLI_FLAME_WIDTH,
        CLI_FLAME_HEIGHT, CLI_FLAME_MINWIDTH, CLI_FLAME_COLORS, CLI_FLAME_COUNTNAME,
-       CLI_FLAME_REVERSE, CLI_FLAME_INVERTED, CLI_FLAME_OPT_FREE };
+       CLI_FLAME_REVERSE, CLI_FLAME_INVERTED, CLI_FLAME_MAX_DEPTH,
+       CLI_FLAME_MAX_FRAMES, CLI_FLAME_OPT_FREE };
 #define CLI_FLAME_LONGOPTS \
 	{ "title", required_argument, NULL, CLI_FLAME_TITLE }, \
 	{ "subtitle", required_argument, NULL, CLI_FLAME_SUBTITLE }, \
@@ -51,7 +52,9 @@ enum { CLI_FLAME_TITLE = CLI_OPT_FIRST_FREE, CLI_FLAME_SUBTITLE, CLI_FLAME_WIDTH
 	{ "colors", required_argument, NULL, CLI_FLAME_COLORS }, \
 	{ "countname", required_argument, NULL, CLI_FLAME_COUNTNAME }, \
 	{ "reverse", no_argument, NULL, CLI_FLAME_REVERSE }, \
-	{ "inverted", no_argument, NULL, CLI_FLAME_INVERTED }
+	{ "inverted", no_argument, NULL, CLI_FLAME_INVERTED }, \
+	{ "max-depth", required_argument, NULL, CLI_FLAME_MAX_DEPTH }, \
+	{ "max-frames", required_argument, NULL, CLI_FLAME_MAX_FRAMES }
 #define CLI_FLAME_HELP \
 	"      --title TEXT      title (default: Flame Graph, Icicle Graph)\n" \
 	"      --subtitle TEXT   subtitle (default for a profile: command, event)\n" \
@@ -62,7 +65,12 @@ enum { CLI_FLAME_TITLE = CLI_OPT_FIRST_FREE, CLI_FLAME_SUBTITLE, CLI_FLAME_WIDTH
 	"                        loader, JIT, skipped), hot, cold (default object)\n" \
 	"      --countname NAME  unit shown in details (default: event or samples)\n" \
 	"      --reverse         reverse every stack: leaves become the roots\n" \
-	"      --inverted        icicle graph: the root at the top\n"
+	"      --inverted        icicle graph: the root at the top\n" \
+	"      --max-depth N     frames deeper than N drawn as one [deeper]\n" \
+	"                        frame (default 4096, 0 = no limit)\n" \
+	"      --max-frames N    draw at most N frames, leaving the narrowest\n" \
+	"                        out, as the subtitle says (default 200000,\n" \
+	"                        0 = no limit)\n"
 struct cgu_flame_options;
 /* Handle one of them: CLI_OK, CLI_USAGE (printed), or -1 if not one. */
 int cli_flame_option(struct cgu_flame_options *o, const char *cmd, int opt,

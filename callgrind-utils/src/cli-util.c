@@ -1,5 +1,7 @@
 /* cli-util.c - helpers shared by the command handlers. */
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,22 +38,37 @@ int cli_help(const char *usage, const char *text)
 	return CLI_OK;
 }
 
-static int parse_size(const char *s, size_t *out)
+/* A positive number of bytes, with an optional binary suffix k, M or
+ * G (KiB, MiB, GiB). */
+static int parse_size(const char *s, unsigned long long *out)
 {
+	static const char suffixes[] = "kMG";
+	const char *sfx;
 	char *end;
 	unsigned long long v;
 
 	errno = 0;
 	v = strtoull(s, &end, 10);
-	if (errno || end == s || *end || v == 0)
+	if (errno || end == s || *s == '-' || v == 0)
 		return -1;
-	*out = (size_t)v;
+	if (*end && (sfx = strchr(suffixes, *end)) != NULL && !end[1]) {
+		int shift = 10 * (int)(sfx - suffixes + 1);
+
+		if (v > ULLONG_MAX >> shift)
+			return -1;
+		v <<= shift;
+	} else if (*end) {
+		return -1;
+	}
+	*out = v;
 	return 0;
 }
 
 int cli_input_option(struct cli_input *in, const char *cmd, int opt,
 		     const char *arg)
 {
+	unsigned long long size;
+
 	switch (opt) {
 	case CLI_OPT_EVENT:
 	case 'e':
@@ -80,9 +97,17 @@ int cli_input_option(struct cli_input *in, const char *cmd, int opt,
 		in->verbose = 1;
 		return 1;
 	case CLI_OPT_MAX_LINE:
-		if (parse_size(arg, &in->parse.max_line)) {
+		if (parse_size(arg, &size) || size > SIZE_MAX / 2) {
 			cli_usage_error(cmd, "--max-line: expected a positive "
 					"number, got '%s'", arg);
+			return -1;
+		}
+		in->parse.max_line = (size_t)size;
+		return 1;
+	case CLI_OPT_MAX_INPUT:
+		if (parse_size(arg, &in->parse.max_input)) {
+			cli_usage_error(cmd, "--max-input: expected a positive "
+					"number of bytes, got '%s'", arg);
 			return -1;
 		}
 		return 1;

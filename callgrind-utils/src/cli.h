@@ -51,7 +51,7 @@ struct cli_input {
 };
 /* getopt_long values of the shared options */
 enum { CLI_OPT_EVENT = 1000, CLI_OPT_SEPARATE, CLI_OPT_NO_TOTALS,
-       CLI_OPT_MAX_LINE, CLI_OPT_STACKS, CLI_OPT_RECONSTRUCTED,
+       CLI_OPT_MAX_LINE, CLI_OPT_MAX_INPUT, CLI_OPT_STACKS, CLI_OPT_RECONSTRUCTED,
        CLI_OPT_PER_THREAD, CLI_OPT_VERBOSE, CLI_OPT_FIRST_FREE };
 #define CLI_INPUT_LONGOPTS \
 	{ "event", required_argument, NULL, CLI_OPT_EVENT }, \
@@ -59,6 +59,7 @@ enum { CLI_OPT_EVENT = 1000, CLI_OPT_SEPARATE, CLI_OPT_NO_TOTALS,
 	{ "separate-parts", no_argument, NULL, CLI_OPT_SEPARATE }, \
 	{ "no-check-totals", no_argument, NULL, CLI_OPT_NO_TOTALS }, \
 	{ "max-line", required_argument, NULL, CLI_OPT_MAX_LINE }, \
+	{ "max-input", required_argument, NULL, CLI_OPT_MAX_INPUT }, \
 	{ "help", no_argument, NULL, 'h' }
 #define CLI_INPUT_HELP \
 	"  -e, --event NAME      event to show (default: the first)\n" \
@@ -66,6 +67,8 @@ enum { CLI_OPT_EVENT = 1000, CLI_OPT_SEPARATE, CLI_OPT_NO_TOTALS,
 	"      --separate-parts  keep parts and files apart (default: merge)\n" \
 	"      --no-check-totals do not check against summary:/totals:\n" \
 	"      --max-line N      longest accepted input line (default 1 MiB)\n" \
+	"      --max-input N     most bytes compressed input may decompress\n" \
+	"                        to (default 16 GiB; N may end in k, M or G)\n" \
 	"  -h, --help            show this help\n"
 #define CLI_STACKS_LONGOPTS \
 	{ "stacks", required_argument, NULL, CLI_OPT_STACKS }, \

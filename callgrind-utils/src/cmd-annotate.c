@@ -94,7 +94,8 @@ static int run(struct annotate_cmd *a, int nfiles, char **files)
 		rc = CLI_USAGE;
 	FILE *out = rc == CLI_OK ? cli_open_output(a->in.output) : NULL;
 	if (out) {
-		struct cgu_asm_opts o = { .event = ev, .top = a->top, .dirs = &a->dirs };
+		struct cgu_asm_opts o = { .event = ev, .top = a->top, .dirs = &a->dirs,
+					  .on_warning = cli_warning };
 		if (cgu_annotate_asm(set.v[0], &ic, &o, out, &err) != 0) {
 			cli_close_output(out, a->in.output);
 			rc = cli_report(&err);

@@ -79,6 +79,7 @@ static int compare(struct diff_cmd *d, const struct cli_stacks *a,
 	const struct cgu_folded *fb = cli_stacks_fold(b, eb, &tb);
 	int rc = fa && fb ? CLI_OK : CLI_BADINPUT;
 	cgu_flame_tree_init(&t);
+	t.max_depth = d->flame.max_depth;
 	if (rc == CLI_OK && cgu_diff_tree(&t, fa, fb, d->normalize, d->flame.reverse) < 0)
 		rc = CLI_BADINPUT;
 	if (rc == CLI_OK) {

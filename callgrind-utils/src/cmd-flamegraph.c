@@ -1,9 +1,11 @@
 /* cmd-flamegraph.c - callgrind-utils flamegraph: folded stacks or a profile
  * to an interactive SVG. */
 #include <getopt.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <callgrind-utils/diff.h>
 #include <callgrind-utils/flame.h>
 #include "cli-stacks.h"
 
@@ -13,7 +15,9 @@ static const char help[] =
 	"lines) or straight from a Callgrind profile: from its exact stacks\n"
 	"(PROFILE.stacks, from callgrind --collect-stacks=yes) when they are\n"
 	"there, else reconstructed from the call graph, an estimate.  The\n"
-	"subtitle says which.\n\n"
+	"subtitle says which.  Differential folded stacks ('a;b;c BEFORE\n"
+	"AFTER' lines, as diff --folded writes them) make a differential graph:\n"
+	"the widths of AFTER, red where a frame grew, blue where it shrank.\n\n"
 	CLI_FLAME_HELP
 	CLI_STACKS_HELP
 	CLI_PER_THREAD_HELP
@@ -58,6 +62,21 @@ int cli_flame_option(struct cgu_flame_options *o, const char *cmd, int opt,
 		return CLI_OK;
 	case CLI_FLAME_MINWIDTH:
 		return positive(cmd, "minwidth", arg, &o->minwidth);
+	case CLI_FLAME_MAX_DEPTH:
+	case CLI_FLAME_MAX_FRAMES: {
+		char *end;
+		unsigned long long n = strtoull(arg, &end, 10);
+
+		if (*arg < '0' || *arg > '9' || *end || n > UINT32_MAX)
+			return cli_usage_error(cmd, "--%s expects a number, got '%s'",
+					       opt == CLI_FLAME_MAX_DEPTH ? "max-depth"
+					       : "max-frames", arg);
+		if (opt == CLI_FLAME_MAX_DEPTH)
+			o->max_depth = (unsigned)n;
+		else
+			o->max_frames = (size_t)n;
+		return CLI_OK;
+	}
 	case CLI_FLAME_COLORS:
 		if (cgu_flame_palette_parse(arg, &o->palette) < 0)
 			return cli_usage_error(cmd, "--colors expects object, hot or cold, got '%s'", arg);
@@ -84,7 +103,15 @@ static int draw(const struct cli_stacks *s, const struct cli_input *in,
 		if (!o->countname)
 			o->countname = unit.data;
 		FILE *out = cli_open_output(in->output);
-		if (out) {
+		if (out && f->before) {        /* diff --folded output */
+			struct cgu_flame_tree t;
+			cgu_flame_tree_init(&t);
+			t.max_depth = o->max_depth;
+			if (cgu_diff_tree_folded(&t, f, false, o->reverse) == 0)
+				cgu_diff_write_svg(&t, o, out);
+			cgu_flame_tree_release(&t);
+			rc = cli_close_output(out, in->output);
+		} else if (out) {
 			cgu_flame_write_svg(f, o, out);
 			rc = cli_close_output(out, in->output);
 		}

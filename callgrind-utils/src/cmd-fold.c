@@ -3,7 +3,7 @@
 #include <string.h>
 #include "cli.h"
 
-enum { OPT_NAMES = CLI_OPT_FIRST_FREE, OPT_MODE, OPT_MIN };
+enum { OPT_NAMES = CLI_OPT_FIRST_FREE, OPT_MODE, OPT_MIN, OPT_MAX_FRAMES };
 
 static const struct option options[] = {
 	CLI_INPUT_LONGOPTS,
@@ -13,6 +13,7 @@ static const struct option options[] = {
 	{ "names", required_argument, NULL, OPT_NAMES },
 	{ "mode", required_argument, NULL, OPT_MODE },
 	{ "min-fraction", required_argument, NULL, OPT_MIN },
+	{ "max-frames", required_argument, NULL, OPT_MAX_FRAMES },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -44,6 +45,13 @@ static int fold_option(int opt, const char *arg, void *ctx)
 					       "'%s'", arg), -1;
 		if (o->min_fraction == 0)
 			o->min_fraction = -1;
+		return 0;
+	case OPT_MAX_FRAMES:
+		o->max_frames = strtoull(arg, &end, 10);
+		if (*end || end == arg || *arg == '-' || o->max_frames == 0)
+			return cli_usage_error("fold", "--max-frames: expected a "
+					       "positive number, got '%s'",
+					       arg), -1;
 		return 0;
 	}
 	return -1;
@@ -89,7 +97,7 @@ static int fold_write(const struct cli_item *it, int event, FILE *out,
 
 int cmd_fold(int argc, char **argv)
 {
-	struct cgu_fold_opts o = { 0, CGU_FOLD_AUTO, 0, CGU_NAMES_FUNCTION };
+	struct cgu_fold_opts o = { 0, CGU_FOLD_AUTO, 0, CGU_NAMES_FUNCTION, 0 };
 	struct cli_spec spec = {
 		.name = "fold",
 		.usage = "fold [options] [FILE|-]...",
@@ -115,6 +123,9 @@ int cmd_fold(int argc, char **argv)
 		"      --min-fraction F  graph mode: a share below F of the total\n"
 		"                        follows its heaviest caller instead of\n"
 		"                        being split (default 0.0001, 0 = never)\n"
+		"      --max-frames N    graph mode: stop with an error once the\n"
+		"                        stacks hold N frames in all (default\n"
+		"                        50000000, about 200 MB)\n"
 		CLI_STACKS_HELP CLI_PER_THREAD_HELP
 		"  -v, --verbose         say on stderr which stacks are drawn\n"
 		CLI_NAMES_HELP CLI_INPUT_HELP,

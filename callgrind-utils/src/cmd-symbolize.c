@@ -72,7 +72,8 @@ static int symbolize_write(const struct cgu_profile *p, int event, FILE *out,
 	(void)event;
 #ifdef HAVE_LIBELF
 	struct cgu_debug_dirs dirs = { getenv("NIX_DEBUG_INFO_DIRS"), s->debug_dir, NULL };
-	if (s->elf && !(named = cgu_elf_symbolize(p, &dirs, err)))
+	if (s->elf && !(named = cgu_elf_symbolize_warn(p, &dirs, cli_warning,
+						       NULL, err)))
 		return err->code;
 #endif
 	q = cgu_symbolize(named ? named : p, &s->map);

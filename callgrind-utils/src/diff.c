@@ -16,6 +16,20 @@ int cgu_diff_tree(struct cgu_flame_tree *t, const struct cgu_folded *before,
 	return 0;
 }
 
+int cgu_diff_tree_folded(struct cgu_flame_tree *t, const struct cgu_folded *f,
+			 bool normalize, bool reverse)
+{
+	double scale = 1.0;
+	if (normalize && f->before_total)
+		scale = (double)f->total / (double)f->before_total;
+	if (cgu_flame_tree_add(t, f, reverse, false, 1.0) < 0 ||
+	    cgu_flame_tree_add(t, f, reverse, true, scale) < 0)
+		return -1;
+	t->has_before = true;
+	cgu_flame_tree_layout(t);
+	return 0;
+}
+
 static uint64_t self_before(const struct cgu_flame_tree *t, uint32_t id)
 {
 	uint64_t v = t->nodes[id].before;

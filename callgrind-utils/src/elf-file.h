@@ -24,6 +24,9 @@ struct cgu_elf_funcs {
 /* 0, or -1 with errno (ENOEXEC: not an ELF file); elf_version() first. */
 int cgu_elf_open(struct cgu_elf_file *f, const char *path);
 void cgu_elf_close(struct cgu_elf_file *f);
+/* err for an object that did not open with errno e ("???": not a
+ * file); returns CGU_EIO. */
+int cgu_elf_open_error(const char *object, int e, struct cgu_error *err);
 /* The debug file of obj by build-id, in the order of elf.h; 0 or -1. */
 int cgu_elf_open_debug(struct cgu_elf_file *f, Elf *obj, const struct cgu_debug_dirs *d);
 /* Append the function symbols of .symtab (else .dynsym); -1 if neither. */

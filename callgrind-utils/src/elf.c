@@ -4,6 +4,7 @@
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include <callgrind-utils/elf.h>
@@ -183,6 +184,16 @@ static void write_map(const struct cgu_elf_funcs *fs, uint64_t offset, struct cg
 			     fs->v[i].name);
 }
 
+int cgu_elf_open_error(const char *object, int e, struct cgu_error *err)
+{
+	if (!strcmp(object, "???") || !object[0])
+		return cgu_error_set(err, CGU_EIO, object[0] ? object : "(none)",
+				     0, "cannot read object: an object Callgrind "
+				     "could not name, not a file");
+	return cgu_error_set(err, CGU_EIO, object, 0, "cannot read object: %s",
+			     e == ENOEXEC ? "not an ELF file" : strerror(e));
+}
+
 int cgu_elf_perf_map(const char *object, const struct cgu_debug_dirs *d,
 		     const uint64_t *addrs, size_t naddrs,
 		     struct cgu_buf *out, struct cgu_error *err)
@@ -190,9 +201,8 @@ int cgu_elf_perf_map(const char *object, const struct cgu_debug_dirs *d,
 	struct cgu_elf_file obj, dbg = { -1, NULL };
 	struct cgu_elf_funcs fs = { 0 };
 	elf_version(EV_CURRENT);
-	if (cgu_elf_open(&obj, object) < 0)
-		return cgu_error_set(err, CGU_EIO, object, 0, "cannot read object: %s",
-				     errno == ENOEXEC ? "not an ELF file" : strerror(errno));
+	if (!strcmp(object, "???") || cgu_elf_open(&obj, object) < 0)
+		return cgu_elf_open_error(object, errno, err);
 	int rc = cgu_elf_functions(obj.e, &fs);
 	if (rc < 0 || fs.n == 0) {
 		fs.n = 0;
@@ -247,13 +257,17 @@ static int seen_before(const struct cgu_profile *p, size_t i)
 	return 0;
 }
 
-struct cgu_profile *cgu_elf_symbolize(const struct cgu_profile *p,
-				      const struct cgu_debug_dirs *d,
-				      struct cgu_error *err)
+/* Symbolize; an object that cannot be read is an error (warn NULL), or
+ * is reported to warn and keeps its 0x names. */
+static struct cgu_profile *symbolize(const struct cgu_profile *p,
+				     const struct cgu_debug_dirs *d,
+				     cgu_warning_fn warn, void *ctx,
+				     struct cgu_error *err)
 {
 	struct cgu_buf text = CGU_BUF_INIT;
 	struct cgu_perf_map map = { 0, 0, NULL, CGU_ARENA_INIT };
 	struct cgu_profile *q = NULL;
+	struct cgu_error w;
 	uint64_t addr;
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < p->nnodes; i++) {
@@ -262,8 +276,18 @@ struct cgu_profile *cgu_elf_symbolize(const struct cgu_profile *p,
 			continue;
 		uint64_t *addrs;
 		size_t na = object_addresses(p, n->object, &addrs);
-		rc = cgu_elf_perf_map(n->object, d, addrs, na, &text, err);
+		size_t len = text.len;
+		rc = cgu_elf_perf_map(n->object, d, addrs, na, &text,
+				      warn ? &w : err);
 		free(addrs);
+		if (rc && warn) {
+			cgu_buf_truncate(&text, len);
+			size_t m = strlen(w.msg);
+			snprintf(w.msg + m, sizeof(w.msg) - m, "; its 0x names "
+				 "are kept");
+			warn(ctx, &w);
+			rc = 0;
+		}
 	}
 	if (rc == 0)
 		rc = cgu_perf_map_load_mem(&map, text.data, text.len, "ELF symbols", err);
@@ -272,4 +296,19 @@ struct cgu_profile *cgu_elf_symbolize(const struct cgu_profile *p,
 	cgu_perf_map_release(&map);
 	cgu_buf_release(&text);
 	return q;
+}
+
+struct cgu_profile *cgu_elf_symbolize(const struct cgu_profile *p,
+				      const struct cgu_debug_dirs *d,
+				      struct cgu_error *err)
+{
+	return symbolize(p, d, NULL, NULL, err);
+}
+
+struct cgu_profile *cgu_elf_symbolize_warn(const struct cgu_profile *p,
+					   const struct cgu_debug_dirs *d,
+					   cgu_warning_fn warn, void *ctx,
+					   struct cgu_error *err)
+{
+	return symbolize(p, d, warn, ctx, err);
 }

@@ -11,9 +11,11 @@
  */
 #include "callgrind-utils/flame.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "flame_script.h"   /* static const char flame_script[] */
+#include "utf8.h"
 
 #define XPAD 10.0
 
@@ -26,6 +28,8 @@ void cgu_flame_options_init(struct cgu_flame_options *o)
 		.frame_height = 16,
 		.font_size = 12,
 		.palette = CGU_PALETTE_OBJECT,
+		.max_depth = CGU_FLAME_DEFAULT_MAX_DEPTH,
+		.max_frames = CGU_FLAME_DEFAULT_MAX_FRAMES,
 	};
 }
 
@@ -151,17 +155,39 @@ static void diff_color(const struct cgu_flame_node *n, uint64_t maxdelta, uint8_
 		rgb[2] = 255;
 }
 
+/* s[0..len) as XML text or attribute value, valid UTF-8 whatever it
+ * holds: markup characters as entities, tab, newline, CR, DEL and C1
+ * controls as character references, and what XML 1.0 cannot hold at
+ * all (other C0 controls, U+FFFE, U+FFFF) or what is not well-formed
+ * UTF-8 as U+FFFD, the replacement character. */
 static void xml_escaped_n(FILE *out, const char *s, size_t len)
 {
-	for (; len > 0; s++, len--) {
-		switch (*s) {
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (len > 0) {
+		uint32_t cp;
+		size_t n = cgu_utf8_next(p, len, &cp);
+
+		switch (cp) {
 		case '&': fputs("&amp;", out); break;
 		case '<': fputs("&lt;", out); break;
 		case '>': fputs("&gt;", out); break;
 		case '"': fputs("&quot;", out); break;
 		case '\'': fputs("&apos;", out); break;
-		default: fputc(*s, out);
+		case '\t': case '\n': case '\r':
+			fprintf(out, "&#%u;", (unsigned)cp);
+			break;
+		default:
+			if (cp == CGU_UTF8_BAD || cp < 0x20 || cp == 0xfffe ||
+			    cp == 0xffff)
+				fputs("&#xfffd;", out);
+			else if (cgu_is_control(cp))
+				fprintf(out, "&#%u;", (unsigned)cp);
+			else
+				fwrite(p, 1, n, out);
 		}
+		p += n;
+		len -= n;
 	}
 }
 
@@ -179,11 +205,54 @@ struct svg {
 	double ypad_top, ypad_bottom;
 	uint64_t maxdelta;
 	uint32_t depth_shown;   /* deepest frame wide enough to draw */
+	uint64_t min_total;     /* narrowest frame drawn, by max_frames */
+	size_t left_out;        /* frames wide enough but past max_frames */
+	char note[160];         /* says so, after the subtitle */
 };
 
 static bool wide_enough(const struct svg *s, const struct cgu_flame_node *n)
 {
-	return n->total > 0 && (double)n->total * s->scale >= s->o->minwidth;
+	return n->total > 0 && n->total >= s->min_total &&
+	       (double)n->total * s->scale >= s->o->minwidth;
+}
+
+static int by_total_down(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* At most max_frames frames are drawn: when more are wide enough, the
+ * narrowest are left out (a frame is never wider than its parent, so
+ * the frames drawn still hang together) and the note says so. */
+static void bound_frames(struct svg *s)
+{
+	const struct cgu_flame_tree *t = s->t;
+	size_t n = 0, max = s->o->max_frames, kept = 0;
+	uint64_t *w;
+
+	for (size_t i = 0; i < t->nnodes; i++)
+		if (wide_enough(s, &t->nodes[i]))
+			n++;
+	if (!max || n <= max)
+		return;
+	w = malloc(n * sizeof(*w));
+	if (!w)
+		return;
+	n = 0;
+	for (size_t i = 0; i < t->nnodes; i++)
+		if (wide_enough(s, &t->nodes[i]))
+			w[n++] = t->nodes[i].total;
+	qsort(w, n, sizeof(*w), by_total_down);
+	s->min_total = w[max] + 1;
+	while (kept < n && w[kept] >= s->min_total)
+		kept++;
+	s->left_out = n - kept;
+	snprintf(s->note, sizeof(s->note), "%zu frames narrower than %.2f px "
+		 "left out (more than --max-frames %zu)", s->left_out,
+		 (double)s->min_total * s->scale, max);
+	free(w);
 }
 
 static void measure(struct svg *s)
@@ -191,7 +260,8 @@ static void measure(struct svg *s)
 	const struct cgu_flame_tree *t = s->t;
 	uint64_t total = t->nnodes ? t->nodes[0].total : 0;
 	s->scale = total ? (s->o->width - 2 * XPAD) / (double)total : 0;
-	s->ypad_top = s->o->font_size * (s->o->subtitle ? 5 : 3.5);
+	bound_frames(s);
+	s->ypad_top = s->o->font_size * (s->o->subtitle || s->left_out ? 5 : 3.5);
 	s->ypad_bottom = s->o->font_size * 2 + 10;
 	for (size_t i = 0; i < t->nnodes; i++) {
 		const struct cgu_flame_node *n = &t->nodes[i];
@@ -241,10 +311,14 @@ static void write_header(const struct svg *s)
 		w / 2, fs * 1.7);
 	xml_escaped(out, default_title(s));
 	fputs("</text>\n", out);
-	if (s->o->subtitle) {
+	if (s->o->subtitle || s->left_out) {
 		fprintf(out, "<text id=\"subtitle\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" fill=\"#555\">",
 			w / 2, fs * 3.2);
-		xml_escaped(out, s->o->subtitle);
+		if (s->o->subtitle)
+			xml_escaped(out, s->o->subtitle);
+		if (s->o->subtitle && s->left_out)
+			fputs("; ", out);
+		xml_escaped(out, s->note);
 		fputs("</text>\n", out);
 	}
 	double by = s->ypad_top - fs * 0.6;
@@ -400,6 +474,7 @@ int cgu_flame_write_svg(const struct cgu_folded *f,
 {
 	struct cgu_flame_tree t;
 	cgu_flame_tree_init(&t);
+	t.max_depth = o->max_depth;
 	int rc = cgu_flame_tree_add(&t, f, o->reverse, false, 1.0);
 	if (rc == 0) {
 		cgu_flame_tree_layout(&t);

@@ -3,7 +3,11 @@
  * Every node is a (parent, frame) pair; a hash table finds a child in O(1)
  * so that wide nodes (thousands of callees) stay cheap.  Siblings are
  * ordered by name before layout, as flamegraph.pl does, so the picture does
- * not depend on the order of the input lines.
+ * not depend on the order of the input lines.  With max_depth, the frames
+ * of a stack past the (max_depth - 1)th are merged into one "[deeper]"
+ * frame: a very deep stack costs max_depth nodes, not its depth.  As in
+ * folded stacks, [deeper] is the max_depth-th frame of every stack that
+ * reaches that depth.
  */
 #define _GNU_SOURCE
 #include "callgrind-utils/flame.h"
@@ -125,9 +129,21 @@ static int add_stack(struct cgu_flame_tree *t, const uint32_t *ids, size_t depth
 		     const uint32_t *map, bool reverse, bool before, uint64_t v)
 {
 	uint32_t node = 0;
+	size_t keep = depth;
+
+	if (t->max_depth && depth >= t->max_depth)
+		keep = t->max_depth - 1;
 	add_count(&t->nodes[0], before, v);
-	for (size_t i = 0; i < depth; i++) {
-		uint32_t frame = map[ids[reverse ? depth - 1 - i : i]];
+	for (size_t i = 0; i <= keep && i < depth; i++) {
+		uint32_t frame;
+
+		if (i < keep) {
+			frame = map[ids[reverse ? depth - 1 - i : i]];
+		} else {                /* the frames past keep, as one */
+			frame = cgu_folded_intern(&t->names, "[deeper]", 8);
+			if (frame == CGU_FLAME_NONE)
+				return -1;
+		}
 		node = child(t, node, frame);
 		if (node == CGU_FLAME_NONE)
 			return -1;
@@ -149,7 +165,8 @@ int cgu_flame_tree_add(struct cgu_flame_tree *t, const struct cgu_folded *f,
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < f->nstacks; i++) {
 		const struct cgu_folded_stack *s = &f->stacks[i];
-		uint64_t v = scale == 1.0 ? s->count : (uint64_t)((double)s->count * scale + 0.5);
+		uint64_t c = before && f->before ? f->before[i] : s->count;
+		uint64_t v = scale == 1.0 ? c : (uint64_t)((double)c * scale + 0.5);
 		rc = add_stack(t, cgu_folded_stack_ids(f, s), s->depth, map,
 			       reverse, before, v);
 	}

@@ -45,7 +45,21 @@
  *   - Shares are integers: floor of the proportional part, the remainder
  *     to the heaviest caller, so the lines add up exactly to the self
  *     cost, and in sum to the profile total for the event.
- *   - Stacks deeper than FOLD_MAX_DEPTH frames are cut at that depth.
+ *   - A stack of FOLD_MAX_DEPTH frames or more keeps its
+ *     FOLD_MAX_DEPTH - 1 frames from the root and ends in a frame
+ *     "[deeper]" that holds the cost of the frames below, as the exact
+ *     stacks do (cct-fold.c): so the deep stacks of a long call chain
+ *     share their root and add up into one line, where keeping the leaf
+ *     side would make a line, and a flame graph lane, for every start
+ *     along the chain.  Such a stack is climbed to its root (a node is
+ *     on a stack at most once, so at most nnodes frames); a climb with a
+ *     single caller goes on in a loop, so recursion only comes with
+ *     shares split over several callers.
+ *   - Bounded work: the frames written into stacks, and the frames
+ *     climbed past FOLD_MAX_DEPTH, count against max_frames; past it the
+ *     fold stops with an error.  Without pruning (min_fraction < 0), a
+ *     call graph where every function has two callers makes 2^depth
+ *     stacks.
  * Most shares are below the pruning threshold and follow the heaviest
  * caller, so that caller's edge is found once per node before the climb
  * (by the event weight, first of equals in in-edge order, as the full
@@ -62,6 +76,7 @@
 
 #define FOLD_MAX_DEPTH CGU_FOLD_MAX_DEPTH
 #define DEFAULT_MIN_FRACTION 1e-4
+#define DEFAULT_MAX_FRAMES CGU_FOLD_DEFAULT_MAX_FRAMES
 #define NO_NODE UINT32_MAX
 #define NO_EDGE UINT32_MAX
 
@@ -72,8 +87,13 @@ struct folder {
 	cgu_cost min_share;
 	struct cgu_frames frames;          /* graph: frame i = node i */
 	struct cgu_stacks stacks;
-	uint32_t path[FOLD_MAX_DEPTH];   /* leaf first */
+	uint32_t *path;                  /* leaf first, nnodes long */
 	size_t depth;
+	uint32_t deeper;                 /* frame "[deeper]" (graph mode) */
+	uint32_t cut[FOLD_MAX_DEPTH];    /* a stack cut for emit_path() */
+	int last_cut;                    /* the last stack added was cut */
+	uint64_t work, max_work;         /* frames written or climbed deep */
+	int over;                        /* work passed max_work: stop */
 	unsigned char *on_path;          /* per node */
 	uint32_t *heaviest;              /* per node: see heaviest_callers */
 	uint32_t *outside;               /* per node: see heaviest_callers */
@@ -100,9 +120,37 @@ static void *array(size_t n, size_t size)
 
 /* ------------------------------------------------------- emitting */
 
+/* Count n frames of work; past the bound the fold stops. */
+static inline void count_work(struct folder *f, size_t n)
+{
+	f->work += n;
+	if (f->work > f->max_work)
+		f->over = 1;
+}
+
+/* The path as a stack: whole, or its FOLD_MAX_DEPTH - 1 frames from the
+ * root above "[deeper]", added to the last stack when that one is the
+ * same cut (the deep stacks of a chain come one after the other). */
 static void emit_path(struct folder *f, cgu_cost cost)
 {
-	cgu_stacks_add_reversed(&f->stacks, f->path, f->depth, cost);
+	struct cgu_stacks *st = &f->stacks;
+	size_t keep = FOLD_MAX_DEPTH - 1;
+
+	if (f->depth < FOLD_MAX_DEPTH) {
+		count_work(f, f->depth);
+		cgu_stacks_add_reversed(st, f->path, f->depth, cost);
+		f->last_cut = 0;
+		return;
+	}
+	f->cut[0] = f->deeper;
+	memcpy(f->cut + 1, f->path + f->depth - keep, keep * sizeof(*f->cut));
+	if (f->last_cut && cgu_stacks_same_as_last(st, f->cut, FOLD_MAX_DEPTH)) {
+		st->v[st->n - 1].cost += cost;
+		return;
+	}
+	count_work(f, FOLD_MAX_DEPTH);
+	cgu_stacks_add_reversed(st, f->cut, FOLD_MAX_DEPTH, cost);
+	f->last_cut = 1;
 }
 
 /* Graph mode: every node's display name, frame i for node i. */
@@ -116,6 +164,7 @@ static void name_frames(struct folder *f)
 		cgu_node_name(f->p, n, f->o->names, &name);
 		cgu_frames_add(&f->frames, name.data, name.len);
 	}
+	f->deeper = cgu_frames_add(&f->frames, "[deeper]", 8);
 	cgu_buf_release(&name);
 }
 
@@ -262,10 +311,18 @@ static cgu_cost fit(struct folder *f, struct share *s, size_t m)
 
 static void climb(struct folder *f, uint32_t n, cgu_cost cost);
 
+/* Put node c on the path. */
+static inline void push(struct folder *f, uint32_t c)
+{
+	f->on_path[c] = 1;
+	f->path[f->depth++] = c;
+	if (f->depth > FOLD_MAX_DEPTH)
+		count_work(f, 1);
+}
+
 static void climb_to(struct folder *f, uint32_t caller, cgu_cost cost)
 {
-	f->on_path[caller] = 1;
-	f->path[f->depth++] = caller;
+	push(f, caller);
 	climb(f, caller, cost);
 	f->depth--;
 	f->on_path[caller] = 0;
@@ -273,49 +330,67 @@ static void climb_to(struct folder *f, uint32_t caller, cgu_cost cost)
 
 /* n is on the path (at path[depth-1]); share cost over its callers.
  * A pruned share goes up its node's heaviest caller in a loop while that
- * caller is usable and its edge has room; the nodes this adds to the
- * path are taken off again before returning.  The shares of the nodes on
- * the path are stacked in f->shares: the nodes are distinct, so their
- * in-edges add up to at most nedges. */
+ * caller is usable and its edge has room, and so does a share that goes
+ * whole to one caller; the nodes this adds to the path are taken off
+ * again before returning.  The shares of the nodes on the path are
+ * stacked in f->shares: the nodes are distinct, so their in-edges add
+ * up to at most nedges. */
 static void climb(struct folder *f, uint32_t n, cgu_cost cost)
 {
 	const struct cgu_profile *p = f->p;
-	size_t base = f->depth, nin, m, heaviest, i;
+	size_t base = f->depth, nin, m, heaviest, i, taken;
 	cgu_cost rest;
 	struct share *s;
 
 	for (;;) {
 		uint32_t h = f->heaviest[n], c;
 
+		if (f->over)
+			goto unwind;
 		nin = p->in_start[n + 1] - p->in_start[n];
-		if (nin == 0 || f->depth == FOLD_MAX_DEPTH) {
+		if (nin == 0) {
 			emit_path(f, cost);
 			goto unwind;
 		}
 		if (cost >= f->min_share || h == NO_EDGE || f->room[h] < cost)
-			break;
+			goto share;
 		c = p->edges[h].caller;
 		if (!usable_caller(f, c))
-			break;
+			goto share;
 		f->room[h] -= cost;
-		f->on_path[c] = 1;
-		f->path[f->depth++] = c;
+		push(f, c);
 		n = c;
+		continue;
+share:
+		s = f->shares + f->nshares;
+		f->nshares += nin;
+		m = caller_weights(f, n, s, &heaviest);
+		if (m > 1 && cost >= f->min_share)
+			split(s, m, heaviest, cost);
+		else if (m)
+			s[heaviest].amount = cost;
+		rest = m ? fit(f, s, m) : cost;
+		if (rest)
+			emit_path(f, rest);
+		for (i = 0, taken = 0; i < m; i++)
+			if (s[i].amount)
+				taken++;
+		if (taken == 1) {      /* one caller: on in the loop */
+			for (i = 0; !s[i].amount; i++)
+				;
+			c = p->edges[s[i].edge].caller;
+			cost = s[i].amount;
+			f->nshares -= nin;
+			push(f, c);
+			n = c;
+			continue;
+		}
+		for (i = 0; i < m && !f->over; i++)
+			if (s[i].amount)
+				climb_to(f, p->edges[s[i].edge].caller, s[i].amount);
+		f->nshares -= nin;
+		break;
 	}
-	s = f->shares + f->nshares;
-	f->nshares += nin;
-	m = caller_weights(f, n, s, &heaviest);
-	if (m > 1 && cost >= f->min_share)
-		split(s, m, heaviest, cost);
-	else if (m)
-		s[heaviest].amount = cost;
-	rest = m ? fit(f, s, m) : cost;
-	if (rest)
-		emit_path(f, rest);
-	for (i = 0; i < m; i++)
-		if (s[i].amount)
-			climb_to(f, p->edges[s[i].edge].caller, s[i].amount);
-	f->nshares -= nin;
 unwind:
 	while (f->depth > base)
 		f->on_path[f->path[--f->depth]] = 0;
@@ -410,6 +485,11 @@ int cgu_fold_uses_context(const struct cgu_profile *p, enum cgu_fold_mode m)
 	return fold_mode_exact(p, m);
 }
 
+static uint64_t max_work(const struct cgu_fold_opts *o)
+{
+	return o->max_frames ? o->max_frames : DEFAULT_MAX_FRAMES;
+}
+
 static cgu_cost min_share(const struct cgu_profile *p,
 			  const struct cgu_fold_opts *o)
 {
@@ -443,6 +523,8 @@ static void fold_all(struct folder *f)
 		}
 		f->depth = 0;
 		climb_to(f, n, c);
+		if (f->over)
+			break;
 	}
 	free(order);
 }
@@ -461,6 +543,10 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	f.o = o;
 	f.ev = o->event;
 	f.min_share = min_share(p, o);
+	f.max_work = max_work(o);
+	/* a graph stack holds each node once; a context stack is cut */
+	f.path = array(p->nnodes + 1 > FOLD_MAX_DEPTH ? p->nnodes + 1
+		       : FOLD_MAX_DEPTH, sizeof(*f.path));
 	f.on_path = array(p->nnodes, 1);
 	memset(f.on_path, 0, p->nnodes);
 	f.shares = array(p->nedges, sizeof(*f.shares));
@@ -472,14 +558,25 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	cgu_frames_init(&f.frames);
 	cgu_stacks_init(&f.stacks);
 	fold_all(&f);
-	rc = cgu_stacks_walk(&f.stacks, &f.frames, cb, ctx);
+	if (f.over)
+		rc = -2;
+	else
+		rc = cgu_stacks_walk(&f.stacks, &f.frames, cb, ctx);
 	cgu_stacks_release(&f.stacks);
 	cgu_frames_release(&f.frames);
+	free(f.path);
 	free(f.on_path);
 	free(f.shares);
 	free(f.heaviest);
 	free(f.outside);
 	free(f.room);
+	if (rc == -2)
+		return cgu_error_set(err, CGU_EINPUT, NULL, 0, "the stacks "
+				     "reconstructed from the call graph pass "
+				     "%llu frames; expected fewer (fold "
+				     "--max-frames raises the bound, a larger "
+				     "--min-fraction splits fewer shares)",
+				     (unsigned long long)f.max_work);
 	if (rc)
 		return cgu_error_set(err, CGU_EIO, NULL, 0, "write error");
 	return CGU_OK;

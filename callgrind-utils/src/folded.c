@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reader.h"
+
 #define NO_SLOT UINT32_MAX
 
 void cgu_folded_init(struct cgu_folded *f)
@@ -26,6 +28,7 @@ void cgu_folded_release(struct cgu_folded *f)
 	free(f->stacks);
 	free(f->ids);
 	free(f->slots);
+	free(f->before);
 	cgu_folded_init(f);
 }
 
@@ -161,11 +164,20 @@ uint32_t cgu_folded_intern_frame(struct cgu_folded *f, const struct cgu_folded_f
 	return id;
 }
 
-/* Make the depth ids already stored at the end of f->ids a stack. */
-static int commit_stack(struct cgu_folded *f, size_t depth, uint64_t count)
+/* Make the depth ids already stored at the end of f->ids a stack, with
+ * before as its BEFORE count when f is differential. */
+static int commit_stack(struct cgu_folded *f, size_t depth, uint64_t count,
+			uint64_t before)
 {
 	if (grow(&f->stacks, &f->stacks_alloc, f->nstacks + 1, sizeof(*f->stacks)) < 0)
 		return -1;
+	if (f->shape == 2 &&
+	    grow(&f->before, &f->before_alloc, f->nstacks + 1, sizeof(*f->before)) < 0)
+		return -1;
+	if (f->shape == 2) {
+		f->before[f->nstacks] = before;
+		f->before_total += before;
+	}
 	f->stacks[f->nstacks++] = (struct cgu_folded_stack){
 		.first = f->nids, .depth = depth, .count = count,
 	};
@@ -180,7 +192,7 @@ int cgu_folded_add(struct cgu_folded *f, const uint32_t *ids, size_t depth,
 	if (grow(&f->ids, &f->ids_alloc, f->nids + depth, sizeof(*f->ids)) < 0)
 		return -1;
 	memcpy(f->ids + f->nids, ids, depth * sizeof(*ids));
-	return commit_stack(f, depth, count);
+	return commit_stack(f, depth, count, 0);
 }
 
 void cgu_folded_write_frame(const struct cgu_folded *f, uint32_t id, FILE *out)
@@ -233,36 +245,74 @@ static int intern_stack(struct cgu_folded *f, const char *s, size_t len,
 	return 0;
 }
 
+/* The count at the end of line[0..*len): parsed into *count, *len cut
+ * to the text before it (its spaces too).  0, 1 when the text is not a
+ * count (*len untouched), -1 when it overflows. */
+static int last_count(const char *line, size_t *len, uint64_t *count)
+{
+	const char *sp = memrchr(line, ' ', *len);
+
+	if (!sp)
+		return 1;
+	const char *num = sp + 1;
+	size_t numlen = *len - (size_t)(num - line), i;
+	for (i = 0; i < numlen; i++)
+		if (num[i] < '0' || num[i] > '9')
+			return 1;
+	if (parse_count(num, numlen, count) < 0)
+		return numlen ? -1 : 1;
+	*len = (size_t)(sp - line);
+	while (*len > 0 && line[*len - 1] == ' ')
+		(*len)--;
+	return 0;
+}
+
 static int parse_line(struct cgu_folded *f, const char *line, size_t len,
 		      const char *name, size_t lineno, struct cgu_error *err)
 {
+	uint64_t count, before = 0;
+	size_t stacklen = len;
+	int two;
+
 	if (len > 0 && line[len - 1] == '\r')
 		len--;
 	if (len == 0)
 		return 0;
-	const char *sp = memrchr(line, ' ', len);
-	if (!sp)
+	stacklen = len;
+	if (!memrchr(line, ' ', len))
 		return fail(err, name, lineno,
 			    "expected 'STACK COUNT' (frames separated by ';', a space, a count)");
-	const char *num = sp + 1;
-	size_t numlen = len - (size_t)(num - line);
-	uint64_t count;
-	if (parse_count(num, numlen, &count) < 0)
+	if (last_count(line, &stacklen, &count)) {
+		const char *num = (const char *)memrchr(line, ' ', len) + 1;
+		size_t numlen = len - (size_t)(num - line);
 		return fail(err, name, lineno,
 			    "expected a non-negative integer count, got '%.*s'",
 			    (int)(numlen > 40 ? 40 : numlen), num);
-	size_t stacklen = (size_t)(sp - line);
-	while (stacklen > 0 && line[stacklen - 1] == ' ')
-		stacklen--;
+	}
+	/* a second count before it: differential stacks, if the first
+	 * line says so */
+	size_t rest = stacklen;
+	uint64_t first;
+	two = stacklen && last_count(line, &rest, &first) == 0 && rest > 0;
+	if (!f->shape)
+		f->shape = two ? 2 : 1;
+	if (f->shape == 2) {
+		if (!two)
+			return fail(err, name, lineno, "expected 'STACK BEFORE "
+				    "AFTER' (two counts, as the first line has: "
+				    "differential folded stacks)");
+		before = first;
+		stacklen = rest;
+	}
 	if (stacklen == 0)
 		return fail(err, name, lineno, "expected a stack before the count");
 	size_t depth = 0;
 	int rc = intern_stack(f, line, stacklen, &depth, name, lineno, err);
 	if (rc < 0)
 		return rc;
-	if (f->total > UINT64_MAX - count)
+	if (f->total > UINT64_MAX - count || f->before_total > UINT64_MAX - before)
 		return fail(err, name, lineno, "expected counts whose total fits in 64 bits");
-	if (commit_stack(f, depth, count) < 0)
+	if (commit_stack(f, depth, count, before) < 0)
 		return fail(err, name, lineno, "out of memory");
 	return 0;
 }
@@ -301,4 +351,31 @@ int cgu_folded_read_buf(struct cgu_folded *f, const char *buf, size_t len,
 		len -= used;
 	}
 	return 0;
+}
+
+int cgu_folded_parse_reader(struct cgu_folded *f, struct cgu_reader *r,
+			    const char *name, struct cgu_error *err)
+{
+	size_t lineno = 0, len;
+	char *line;
+	int rc;
+
+	for (;;) {
+		rc = cgu_reader_line(r, &line, &len);
+		if (rc == 0)
+			return 0;
+		lineno++;
+		if (rc == -1)
+			return cgu_reader_read_error(r, name, err);
+		if (rc == -2)
+			return fail(err, name, lineno, "line longer than %zu "
+				    "bytes; expected shorter lines (see "
+				    "--max-line)", r->max_line);
+		if (rc == -3)
+			return fail(err, name, lineno, "NUL byte in line; "
+				    "expected text");
+		rc = parse_line(f, line, len, name, lineno, err);
+		if (rc < 0)
+			return rc;
+	}
 }

@@ -72,6 +72,7 @@
 #define MAX_COMPRESSED_ID (1u << 24)
 #define NO_NODE UINT32_MAX
 #define NO_ID UINT32_MAX
+#define NO_EDGE UINT32_MAX
 #define PLAIN_ID (1u << 31)     /* id | PLAIN_ID: a name without compression */
 
 /* ------------------------------------------------------ name spaces */
@@ -533,6 +534,12 @@ static int header_events(struct parser *ps, const char *v)
 		if (n == CGU_MAX_EVENTS)
 			return perr(ps, "events: expected at most %d events",
 				    CGU_MAX_EVENTS);
+		for (size_t k = 0; k < n; k++)
+			if (strlen(ps->part_events[k]) == len &&
+			    !strncmp(ps->part_events[k], v, len))
+				return perr(ps, "events: '%.*s' given twice; "
+					    "expected distinct event names",
+					    (int)len, v);
 		ps->part_events[n++] = cgu_arena_strndup(&ps->arena, v, len);
 		v += len;
 	}
@@ -722,44 +729,102 @@ static const char *parse_subposition(struct parser *ps, const char *s,
 	return e;
 }
 
-/* Add the n event counts of a cost line: to the pending call's edge, or
- * to the current node's self cost (and the part's sum). */
-/* The counts of a cost line as self cost of the current node. */
+/* The first of the n counts of a cost line that would take the
+ * profile's total of its event past 2^64 - 1, or -1.  The totals are
+ * kept as the lines are read (cgu_profile_finish() computes the same),
+ * and bound every node's self cost and every part's sum, so those
+ * cannot pass it either.  Events are distinct (header_events()), so
+ * each count has a total of its own. */
+static inline int self_overflow(const struct parser *ps, const cgu_cost *v,
+				size_t n)
+{
+	const cgu_cost *tot = ps->p->totals;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (tot[ps->evmap[i]] > UINT64_MAX - v[i])
+			return (int)i;
+	return -1;
+}
+
+/* The counts of a cost line as self cost of the current node (and the
+ * part's sum, and the profile's totals); self_overflow() said they fit. */
 static inline void add_self(struct parser *ps, const cgu_cost *v, size_t n)
 {
-	cgu_cost *dst = cgu_self(ps->p, ps->node);
+	cgu_cost *dst = cgu_self(ps->p, ps->node), *tot = ps->p->totals;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		dst[ps->evmap[i]] += v[i];
+		tot[ps->evmap[i]] += v[i];
 		ps->part_sum[i] += v[i];
 	}
 }
 
-static void add_costs(struct parser *ps, const cgu_cost *v, size_t n)
+/* The first event whose inclusive cost on edge j would pass 2^64 - 1
+ * with v, or -1; -2 for the call count. */
+static int edge_overflow(const struct parser *ps, uint32_t j,
+			 const cgu_cost *v, size_t n)
+{
+	const cgu_cost *dst = cgu_edge_cost(ps->p, j);
+	size_t i;
+
+	if (ps->p->edges[j].calls > UINT64_MAX - ps->pending_calls)
+		return -2;
+	for (i = 0; i < n; i++)
+		if (dst[ps->evmap[i]] > UINT64_MAX - v[i])
+			return (int)i;
+	return -1;
+}
+
+static int overflow_error(struct parser *ps, int e, uint32_t j)
+{
+	if (e == -2)
+		return perr(ps, "the call counts of %s -> %s add up past "
+			    "2^64 - 1", ps->p->nodes[ps->p->edges[j].caller].function,
+			    ps->p->nodes[ps->p->edges[j].callee].function);
+	if (j != NO_EDGE)
+		return perr(ps, "the inclusive costs of event %s of the calls "
+			    "%s -> %s add up past 2^64 - 1", ps->part_events[e],
+			    ps->p->nodes[ps->p->edges[j].caller].function,
+			    ps->p->nodes[ps->p->edges[j].callee].function);
+	return perr(ps, "the costs of event %s add up past 2^64 - 1; expected "
+		    "totals that fit in 64 bits", ps->part_events[e]);
+}
+
+/* Add the n event counts of a cost line: to the pending call's edge, or
+ * to the current node's self cost.  CGU_OK, or an error where a sum
+ * would pass 2^64 - 1 (nothing added then). */
+static int add_costs(struct parser *ps, const cgu_cost *v, size_t n)
 {
 	cgu_cost *dst, line[CGU_MAX_EVENTS];
 	size_t i;
+	int e;
 
 	if (ps->calls_line) {
 		uint32_t j = lookup_call_edge(ps);
 
+		if ((e = edge_overflow(ps, j, v, n)) != -1)
+			return overflow_error(ps, e, j);
 		ps->p->edges[j].calls += ps->pending_calls;
 		dst = cgu_edge_cost(ps->p, j);
 		for (i = 0; i < n; i++)
 			dst[ps->evmap[i]] += v[i];
 		ps->calls_line = 0;
 		ps->cfn = ps->cob = ps->cfi = NULL;
-		return;
+		return CGU_OK;
 	}
+	if ((e = self_overflow(ps, v, n)) >= 0)
+		return overflow_error(ps, e, NO_EDGE);
 	add_self(ps, v, n);
 	if (!ps->opts->on_cost_line)
-		return;
+		return CGU_OK;
 	memset(line, 0, ps->p->nevents * sizeof(line[0]));
 	for (i = 0; i < n; i++)
 		line[ps->evmap[i]] = v[i];
 	ps->opts->on_cost_line(ps->opts->on_cost_line_ctx, ps->p, ps->node,
 			       ps->lastpos, ps->npos, line);
+	return CGU_OK;
 }
 
 static int cost_line(struct parser *ps, const char *s)
@@ -796,8 +861,7 @@ static int cost_line(struct parser *ps, const char *s)
 		v[n++] = x;
 		s = e;
 	}
-	add_costs(ps, v, n);
-	return CGU_OK;
+	return add_costs(ps, v, n);
 }
 
 /* The leading decimal digits of s, up to 8 of them, in a few word
@@ -911,11 +975,17 @@ static char *fast_cost_line(struct parser *ps, char *p)
 	}
 	if ((size_t)(s - p) > ps->r->max_line)
 		return NULL;
+	/* a sum past 2^64 - 1: the general path says where */
+	if (!ps->calls_line && self_overflow(ps, v, n) >= 0)
+		return NULL;
+	if (ps->calls_line &&
+	    edge_overflow(ps, lookup_call_edge(ps), v, n) != -1)
+		return NULL;
 	for (col = 0; col < ps->npos; col++)
 		ps->lastpos[col] = pos[col];
 	ps->in_body = 1;
 	if (ps->calls_line || ps->opts->on_cost_line)
-		add_costs(ps, v, n);
+		add_costs(ps, v, n);    /* cannot fail: checked above */
 	else
 		add_self(ps, v, n);    /* add_costs() without its call */
 	return p + (s - p) + 1;
@@ -1297,7 +1367,7 @@ int cgu_parse_mem(const char *data, size_t len, const char *name,
 	struct cgu_reader r;
 	int rc;
 
-	cgu_reader_init(&r, lex_opts(opts)->max_line, len + 1);
+	cgu_reader_init(&r, lex_opts(opts), len + 1);
 	cgu_reader_mem(&r, data, len);
 	rc = cgu_parse_reader(&r, name ? name : "<memory>", opts, set, err);
 	cgu_reader_release(&r);
@@ -1310,7 +1380,7 @@ int cgu_parse_file(const char *path, const struct cgu_parse_opts *opts,
 	struct cgu_reader r;
 	int rc;
 
-	cgu_reader_init(&r, lex_opts(opts)->max_line, 0);
+	cgu_reader_init(&r, lex_opts(opts), 0);
 	rc = cgu_reader_open(&r, path, err);
 	if (!rc)
 		rc = cgu_parse_reader(&r, strcmp(path, "-") ? path : "<stdin>",

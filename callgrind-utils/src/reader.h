@@ -1,11 +1,13 @@
-/* reader.h - private: the line reader of the parsers (profiles and
- * stacks files).
+/* reader.h - private: the line reader of the parsers (profiles, stacks
+ * files and folded stacks).
  *
- * The input is read into one buffer (a gzip'd file or stdin through zlib,
- * a plain file with read(), which saves zlib's copy, or memory) and split
- * into lines in place: no allocation per line.  The buffer has SWAR_PAD
- * zeroed bytes past the data, so that a number parser may load 8 bytes at
- * any position of a line.  A parser's fast path may read whole lines
+ * The input is read into one buffer and split into lines in place: no
+ * allocation per line.  A plain file is read with read() straight into
+ * the buffer; gzip, xz, bzip2 and zstd data (told by their magic bytes,
+ * in a file, on stdin or in memory) are decompressed into it, at most
+ * max_input bytes of it.  The buffer has CGU_READER_PAD zeroed bytes
+ * past the data, so that a number parser may load 8 bytes at any
+ * position of a line.  A parser's fast path may read whole lines
  * straight from buf[start..complete) and move start itself.
  */
 #ifndef CGU_READER_H
@@ -13,15 +15,35 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <zlib.h>
+#include <string.h>
 #include <callgrind-utils/error.h>
 
 #define CGU_READER_PAD 8
 
+enum cgu_codec {
+	CGU_CODEC_NONE,
+	CGU_CODEC_GZIP,
+	CGU_CODEC_XZ,
+	CGU_CODEC_BZIP2,
+	CGU_CODEC_ZSTD,
+};
+
+struct cgu_decoder;             /* reader.c */
+
 struct cgu_reader {
-	gzFile gz;              /* gzip'd file or stdin; else fd or mem */
-	int fd;                 /* plain file, -1 if none */
-	int read_errno;         /* of a failed read() on fd */
+	int fd;                 /* file or stdin, -1 for memory */
+	enum cgu_codec codec;
+	struct cgu_decoder *dec;
+	unsigned char magic[8]; /* the first bytes of fd */
+	unsigned char *inbuf;   /* compressed bytes read from fd */
+	const unsigned char *in;        /* not yet used: in inbuf or mem */
+	size_t in_len;
+	int in_eof;             /* no more bytes from fd or mem */
+	int stream_end;         /* the decoder finished a stream */
+	int err_code;           /* of a failed fill: CGU_EIO or CGU_EINPUT */
+	char why[200];          /* of a failed fill: "cannot read: ..." */
+	uint64_t max_input;     /* most bytes of data once decompressed */
+	uint64_t total;         /* bytes of data so far */
 	const char *mem;
 	size_t mem_len, mem_pos;
 	char *buf;
@@ -32,25 +54,32 @@ struct cgu_reader {
 	int eof;
 };
 
-/* max_line 0 is the default; size_hint: the input size when known
- * (memory), else 0. */
-void cgu_reader_init(struct cgu_reader *r, size_t max_line, size_t size_hint);
+/* o->max_line and o->max_input (0: the defaults of parse.h; o may be
+ * NULL); size_hint: the input size when known (memory), else 0. */
+struct cgu_parse_opts;
+void cgu_reader_init(struct cgu_reader *r, const struct cgu_parse_opts *o,
+		     size_t size_hint);
 void cgu_reader_release(struct cgu_reader *r);
-/* Read path ("-" = stdin), plain or gzip'd.  0, or CGU_EIO with err
+/* Read path ("-" = stdin), plain or compressed.  0, or CGU_EIO with err
  * "PATH: cannot open: why". */
 int cgu_reader_open(struct cgu_reader *r, const char *path,
 		    struct cgu_error *err);
-/* Read data[0..len) (not copied: it must outlive the reader). */
+/* Read data[0..len), plain or compressed (not copied: it must outlive
+ * the reader). */
 void cgu_reader_mem(struct cgu_reader *r, const char *data, size_t len);
-/* Read more into the buffer; 0, or -1 on a read error. */
+/* Read more into the buffer; 0, or -1 on a read error (see
+ * cgu_reader_read_error()). */
 int cgu_reader_fill(struct cgu_reader *r);
-/* Fill err with why the last read failed: CGU_EIO, "NAME: cannot read:
- * why". */
+/* Fill err with why the last fill failed: "NAME: cannot read: why"
+ * (CGU_EIO: a read error, data that does not decompress or is cut
+ * short), or "NAME: ..." past max_input (CGU_EINPUT). */
 int cgu_reader_read_error(const struct cgu_reader *r, const char *name,
 			  struct cgu_error *err);
 /* The first bytes of the input (up to the buffer's size, fewer at its
  * end), nothing consumed.  0, or -1 on a read error. */
 int cgu_reader_peek(struct cgu_reader *r, const char **data, size_t *len);
+/* The name of a codec: "gzip", "xz", ... ("plain" for none). */
+const char *cgu_codec_name(enum cgu_codec c);
 
 /* Position of the first '\n' in p[0..n), or NULL.  Lines are short
  * (tens of bytes), where a word at a time beats memchr's call overhead.
@@ -115,14 +144,16 @@ static inline int cgu_reader_line(struct cgu_reader *r, char **line,
 }
 
 /* The parsers, reading from an open reader (they do not release it). */
-struct cgu_parse_opts;
 struct cgu_profile_set;
 struct cgu_cct;
+struct cgu_folded;
 int cgu_parse_reader(struct cgu_reader *r, const char *name,
 		     const struct cgu_parse_opts *opts,
 		     struct cgu_profile_set *set, struct cgu_error *err);
 int cgu_cct_parse_reader(struct cgu_cct *c, struct cgu_reader *r,
 			 const char *name, const struct cgu_parse_opts *o,
 			 struct cgu_error *err);
+int cgu_folded_parse_reader(struct cgu_folded *f, struct cgu_reader *r,
+			    const char *name, struct cgu_error *err);
 
 #endif

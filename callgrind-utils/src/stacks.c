@@ -146,6 +146,20 @@ void cgu_stacks_add_reversed(struct cgu_stacks *s, const uint32_t *frames,
 		s->pool[s->npool++] = frames[i];
 }
 
+int cgu_stacks_same_as_last(const struct cgu_stacks *s,
+			    const uint32_t *frames, size_t n)
+{
+	const struct cgu_stack *last = s->n ? &s->v[s->n - 1] : NULL;
+	size_t i;
+
+	if (!last || last->len != n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (s->pool[last->off + i] != frames[n - 1 - i])
+			return 0;
+	return 1;
+}
+
 /* While sorting, the pool holds every frame's rank instead of the frame:
  * stacks compare frame by frame, by rank; a stack sorts before the stacks
  * it is a prefix of. */

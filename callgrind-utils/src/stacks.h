@@ -52,6 +52,9 @@ void cgu_stacks_release(struct cgu_stacks *s);
 /* Add the stack frames[0..n), given leaf first, with its cost. */
 void cgu_stacks_add_reversed(struct cgu_stacks *s, const uint32_t *frames,
 			     size_t n, cgu_cost cost);
+/* Is the last stack added frames[0..n), given leaf first? */
+int cgu_stacks_same_as_last(const struct cgu_stacks *s,
+			    const uint32_t *frames, size_t n);
 /* Sort and merge, then call cb for every line in order; stops at and
  * returns the first non-zero return of cb.  The sort works in the pool:
  * afterwards s can only be released. */

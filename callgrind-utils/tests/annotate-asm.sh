@@ -1,8 +1,9 @@
 #!/bin/sh
 # annotate-asm.sh - annotate --asm on hand-written assembly, so the
 # instructions are known: x86_64, and arm64 when a cross assembler is
-# there; a profile without instruction positions, a missing object and an
-# unknown architecture exit 2.
+# there.  A profile without instruction positions exits 2; a missing
+# object, "???" and an unknown architecture leave their functions out with
+# one warning an object, and exit 2 only when nothing is left.
 set -u
 CGU=${CGU:-./callgrind-utils}
 CC=${CC:-cc}
@@ -134,15 +135,34 @@ printf 'events: Ir\nob=%s\nfn=work\n1 100\n' "$tmp/x86" >"$tmp/lines.out"
 expect "no instruction positions" 2 "$tmp/empty.exp" "$CGU" annotate --asm "$tmp/lines.out"
 expect_err "no instruction positions message" \
 	"callgrind-utils: expected a profile with instruction positions ('positions: instr ...', from valgrind --dump-instr=yes)"
+# an object that cannot be read: one warning, its functions left out;
+# when that leaves nothing, exit 2
 sed "s|^ob=.*|ob=$tmp/gone|" "$tmp/x86.out" >"$tmp/gone.out"
 expect "missing object" 2 "$tmp/empty.exp" "$CGU" annotate --asm "$tmp/gone.out"
-expect_err "missing object message" "callgrind-utils: $tmp/gone: cannot read object: No such file or directory"
+expect_err "missing object message" "callgrind-utils: warning: $tmp/gone: cannot read object: No such file or directory; its functions are left out"
+[ "$(sed -n 2p "$tmp/err")" = "callgrind-utils: none of the 2 functions could be annotated (see the warnings)" ] &&
+	[ "$(wc -l <"$tmp/err")" = 2 ] && passes=$((passes + 1)) ||
+	{ echo "FAIL: missing object: $(cat "$tmp/err")"; fails=$((fails + 1)); }
 cp "$tmp/x86" "$tmp/riscv"
 printf '\363\000' | dd of="$tmp/riscv" bs=1 seek=18 conv=notrunc 2>/dev/null   # EM_RISCV
 sed "s|^ob=.*|ob=$tmp/riscv|" "$tmp/x86.out" >"$tmp/riscv.out"
 expect "unknown architecture" 2 "$tmp/empty.exp" sh -c "\"$CGU\" annotate --asm -n 1 \"$tmp/riscv.out\" >/dev/null"
 expect_err "unknown architecture message" \
-	"callgrind-utils: $tmp/riscv: unknown architecture (ELF machine 243); expected x86_64, i386 or arm64"
+	"callgrind-utils: warning: $tmp/riscv: unknown architecture (ELF machine 243); expected x86_64, i386 or arm64; its functions are left out"
+# the hottest functions in "???" (every real profile has some) and in a
+# missing object come first: left out with one warning per object, and
+# the x86_64 functions are annotated as above
+{
+	sed -n '1,4p' "$tmp/x86.out"
+	printf 'ob=???\nfl=???\nfn=0x4001000\n0x4001000 1 900\nfn=0x4001030\n0x4001030 1 800\n'
+	printf 'ob=%s\nfn=lost\n0x1000 1 700\n' "$tmp/gone"
+	sed '1,4d' "$tmp/x86.out"
+} >"$tmp/mixed.out"
+expect "??? and a missing object first" 0 "$tmp/x86-all.exp" "$CGU" annotate --asm "$tmp/mixed.out"
+[ "$(cat "$tmp/err")" = "$(printf '%s\n%s' \
+	"callgrind-utils: warning: ???: cannot read object: an object Callgrind could not name, not a file; its functions are left out" \
+	"callgrind-utils: warning: $tmp/gone: cannot read object: No such file or directory; its functions are left out")" ] &&
+	passes=$((passes + 1)) || { echo "FAIL: mixed warnings: $(cat "$tmp/err")"; fails=$((fails + 1)); }
 expect "usage without --asm" 1 "$tmp/empty.exp" "$CGU" annotate "$tmp/x86.out"
 
 echo "$passes passed, $fails failed"

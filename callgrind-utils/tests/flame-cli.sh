@@ -24,6 +24,19 @@ check_err "missing file message" "callgrind-utils: $tmp/none.folded: cannot open
 check "unknown event" 1 - "$CGU" flamegraph -e Bc "$D/flame.out"
 check "speedscope broken" 2 - "$CGU" speedscope "$D/flame-bad.folded"
 check "diff broken" 2 - "$CGU" diff "$D/flame-before.folded" "$D/flame-bad.folded"
+# empty input (a file, stdin, blank lines) is an error, not an empty graph
+: >"$tmp/empty"
+printf '\n\n' >"$tmp/blank"
+for cmd in flamegraph speedscope; do
+	check "$cmd empty file" 2 - "$CGU" "$cmd" "$tmp/empty"
+	check_err "$cmd empty file message" \
+		"callgrind-utils: $tmp/empty: no stacks; expected folded stacks ('a;b;c 123' lines), a Callgrind profile or a stacks file"
+	check "$cmd empty stdin" 2 - sh -c "\"$CGU\" $cmd </dev/null"
+	check_err "$cmd empty stdin message" \
+		"callgrind-utils: <stdin>: no stacks; expected folded stacks ('a;b;c 123' lines), a Callgrind profile or a stacks file"
+	check "$cmd blank lines" 2 - "$CGU" "$cmd" - <"$tmp/blank"
+done
+check "diff with an empty input" 2 - "$CGU" diff "$tmp/empty" "$D/flame-after.folded"
 check "bad palette" 1 - "$CGU" flamegraph --colors rainbow "$D/flame-after.folded"
 check "bad width" 1 - "$CGU" flamegraph --width abc "$D/flame-after.folded"
 check "diff one input" 1 - "$CGU" diff "$D/flame-before.folded"
@@ -73,8 +86,57 @@ check "diff --folded --normalize" 0 "$tmp/diffn.exp" \
 check "diff svg" 0 - "$CGU" diff -o "$tmp/diff.svg" "$D/flame-before.folded" "$D/flame-after.folded"
 grep -q 'data-n="render"[^>]*><title>render (170 samples, 85.00%, before 50)</title><rect [^>]*fill="rgb(255,45,45)"' "$tmp/diff.svg" ||
 	{ echo "FAIL: diff svg render frame"; fails=$((fails + 1)); }
+# diff --folded output read back by flamegraph: the differential graph
+# diff draws itself, not frames named "render 50"
+check "diff --folded | flamegraph" 0 - sh -c "\"$CGU\" diff --folded \"$D/flame-before.folded\" \"$D/flame-after.folded\" | \"$CGU\" flamegraph -"
+cp "$tmp/out" "$tmp/dff.svg"
+check "it is diff's graph" 0 "$tmp/diff.svg" cat "$tmp/dff.svg"
+grep -q '>Differential Flame Graph</text>' "$tmp/dff.svg" && ! grep -q 'data-n="[a-z]* [0-9]*"' "$tmp/dff.svg" ||
+	{ echo "FAIL: differential folded input drawn as plain stacks"; fails=$((fails + 1)); }
+"$CGU" diff --folded "$D/flame.out" "$D/flame-after.folded" >"$tmp/pd.folded"
+"$CGU" diff -o "$tmp/pd.svg" "$D/flame.out" "$D/flame-after.folded"
+check "diff --folded of a profile | flamegraph" 0 - "$CGU" flamegraph -o "$tmp/pdf.svg" "$tmp/pd.folded"
+# (folded text carries no objects and files: compare the rest)
+frames_of() { grep -o '<g class="f"[^>]*>' "$1" | sed 's/ data-[of]="[^"]*"//g'; }
+frames_of "$tmp/pd.svg" >"$tmp/pd.frames"
+check "the same frames as diff's" 0 "$tmp/pd.frames" frames_of "$tmp/pdf.svg"
+printf 'main 0 10\nmain;a 5\n' >"$tmp/half.folded"
+check "differential, then one count" 2 - "$CGU" flamegraph "$tmp/half.folded"
+check_err "differential, then one count: message" \
+	"callgrind-utils: $tmp/half.folded:2: expected 'STACK BEFORE AFTER' (two counts, as the first line has: differential folded stacks)"
+# one count on the first line: a number before it stays in the name
+printf 'main;a 7\nmain;b 2 3\n' >"$tmp/named.folded"
+check "one count, a number in a name" 0 - "$CGU" flamegraph "$tmp/named.folded"
+grep -q 'data-n="b 2"' "$tmp/out" || { echo "FAIL: 'b 2' frame"; fails=$((fails + 1)); }
+check "speedscope takes AFTER" 0 - sh -c "\"$CGU\" diff --folded \"$D/flame-before.folded\" \"$D/flame-after.folded\" | \"$CGU\" speedscope -"
+check_err "speedscope warning" \
+	"callgrind-utils: warning: <stdin>: differential folded stacks ('STACK BEFORE AFTER'); speedscope takes their AFTER counts"
+grep -q '"endValue":200,' "$tmp/out" || { echo "FAIL: speedscope AFTER total"; fails=$((fails + 1)); }
 printf 'main 100 100\nmain;compute 600 600\nmain;malloc 300 300\n' >"$tmp/self.exp"
 check "diff profile to itself" 0 "$tmp/self.exp" "$CGU" diff --folded "$D/flame.out" "$D/flame.out"
+
+# --- names that are not UTF-8 or hold control characters: json,
+# speedscope and the SVG stay valid UTF-8 JSON and XML (checked by
+# python3's strict parsers when it is there)
+printf 'events: Ir\nob=/bin/a\376\nfl=a.c\nfn=main\n1 10\ncfn=bad\377\303(\001\033[31m\177)\ncalls=1 1\n1 5\ncfn=caf\303\251\ncalls=1 1\n1 5\nfn=bad\377\303(\001\033[31m\177)\n1 5\nfn=caf\303\251\n1 5\n' >"$tmp/names.out"
+check "json of odd names" 0 - "$CGU" json "$tmp/names.out"
+grep -q '"function":"bad\\ufffd\\ufffd(\\u0001\\u001b\[31m\\u007f)"' "$tmp/out" ||
+	{ echo "FAIL: json odd name"; grep -o '"function":"bad[^"]*"' "$tmp/out"; fails=$((fails + 1)); }
+cp "$tmp/out" "$tmp/names.json"
+check "speedscope of odd names" 0 - "$CGU" speedscope -o "$tmp/names.speedscope" "$tmp/names.out"
+check "flamegraph of odd names" 0 - "$CGU" flamegraph -o "$tmp/names.svg" "$tmp/names.out"
+grep -q 'data-n="bad&#xfffd;&#xfffd;(&#xfffd;&#xfffd;\[31m&#127;)"' "$tmp/names.svg" ||
+	{ echo "FAIL: svg odd name"; fails=$((fails + 1)); }
+if command -v python3 >/dev/null 2>&1; then
+	for f in names.json names.speedscope; do
+		check "$f is valid JSON" 0 - python3 -c 'import json, sys
+json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' "$tmp/$f"
+	done
+	check "names.svg is valid XML" 0 - python3 -c 'import sys, xml.etree.ElementTree as ET
+ET.fromstring(open(sys.argv[1], "rb").read())' "$tmp/names.svg"
+else
+	echo "note: no python3, JSON and XML not parsed"
+fi
 
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -2,8 +2,8 @@
 # stacks-valgrind.sh - the exact stacks of a real run: Valgrind (VALGRIND,
 # default from PATH) profiles tests/prog/stacks-prog.c with
 # --collect-stacks=yes, and the stacks callgrind-utils draws must be the
-# program's: they add up to the profile's totals, the threads' work is
-# not under main, spin is called from a 100 times more than from b, the
+# program's: they add up to the profile's totals (also read compressed
+# with xz and zstd), the threads' work is not under main, spin is called from a 100 times more than from b, the
 # signal handler runs below "[signal 10]".  The reconstructed stacks of
 # the same profile draw no function wider than its inclusive cost.
 # Skipped (77) when the Valgrind has no --collect-stacks.
@@ -75,6 +75,17 @@ for f in main worker spin a b; do
 	d=$(drawn "$f" graph.fold) i=$(inclusive "$f" graph.sum)
 	[ -n "$i" ] && [ "$d" -le "$i" ] ||
 		fail "reconstructed $f drawn $d wide, inclusive cost ${i:-?}"
+done
+
+# the same profile and stacks compressed, as a user keeps them: the same
+# exact stacks (cg.out.xz finds cg.out.stacks.xz beside it)
+for tool in xz zstd; do
+	command -v "$tool" >/dev/null 2>&1 || continue
+	"$tool" -q -k cg.out cg.out.stacks || { fail "$tool"; continue; }
+	ext=$(ls cg.out.stacks.* | sed 's/.*\.//')
+	"$CGU" fold cg.out."$ext" >z.fold 2>err || { cat err; fail "fold cg.out.$ext"; }
+	cmp -s exact.fold z.fold || fail "fold of cg.out.$ext differs from cg.out's"
+	rm -f cg.out."$ext" cg.out.stacks."$ext"
 done
 
 # several dumps in one file: the parts add up, merged or apart

@@ -33,6 +33,35 @@ static void test_buf_json(void **state)
 	cgu_buf_release(&b);
 }
 
+/* Names are bytes: JSON output stays valid UTF-8 whatever they hold,
+ * control characters escaped, each byte of a sequence that is not
+ * well-formed UTF-8 a replacement character. */
+static void test_buf_json_not_utf8(void **state)
+{
+	static const struct { const char *in, *out; } cases[] = {
+		{ "caf\xc3\xa9 \xf0\x9f\x94\xa5", "\"caf\xc3\xa9 \xf0\x9f\x94\xa5\"" },
+		{ "a\xff" "b", "\"a\\ufffdb\"" },
+		{ "end\xc3", "\"end\\ufffd\"" },                 /* cut short */
+		{ "\xe2\x82", "\"\\ufffd\\ufffd\"" },
+		{ "\xc0\xaf", "\"\\ufffd\\ufffd\"" },              /* overlong '/' */
+		{ "\xe0\x80\xaf", "\"\\ufffd\\ufffd\\ufffd\"" },
+		{ "\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"" },     /* surrogate */
+		{ "\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"" },
+		{ "\x1b[31mred\x7f", "\"\\u001b[31mred\\u007f\"" },
+		{ "nel\xc2\x85 ls\xe2\x80\xa8", "\"nel\\u0085 ls\\u2028\"" },
+		{ "\xef\xbf\xbd", "\"\xef\xbf\xbd\"" },          /* U+FFFD itself */
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cgu_buf b = CGU_BUF_INIT;
+
+		cgu_buf_add_json(&b, cases[i].in);
+		assert_string_equal(b.data, cases[i].out);
+		cgu_buf_release(&b);
+	}
+}
+
 static void test_arena(void **state)
 {
 	struct cgu_arena a = CGU_ARENA_INIT;
@@ -70,6 +99,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_buf_grows_and_formats),
 		cmocka_unit_test(test_buf_json),
+		cmocka_unit_test(test_buf_json_not_utf8),
 		cmocka_unit_test(test_arena),
 		cmocka_unit_test(test_error_format),
 	};

@@ -25,6 +25,16 @@ static const struct error_case cases[] = {
 	  "event Dr, got '1x'" },
 	{ "err-overflow.out", "err-overflow.out:4: cost for event Ir does not "
 	  "fit in 64 bits" },
+	/* sums past 2^64 - 1 are errors, not wrapped totals */
+	{ "err-overflow-sum.out", "err-overflow-sum.out:7: the costs of event "
+	  "Ir add up past 2^64 - 1; expected totals that fit in 64 bits" },
+	{ "err-overflow-calls.out", "err-overflow-calls.out:10: the call "
+	  "counts of main -> leaf add up past 2^64 - 1" },
+	{ "err-overflow-inclusive.out", "err-overflow-inclusive.out:10: the "
+	  "inclusive costs of event Dr of the calls main -> leaf add up past "
+	  "2^64 - 1" },
+	{ "err-dup-event.out", "err-dup-event.out:1: events: 'Ir' given "
+	  "twice; expected distinct event names" },
 	{ "err-too-many-costs.out", "err-too-many-costs.out:4: expected at most "
 	  "1 event counts after the position (events: line), got more" },
 	{ "err-bad-position.out", "err-bad-position.out:5: expected a position "
@@ -97,6 +107,38 @@ static void test_totals_check_can_be_disabled(void **state)
 	assert_int_equal(cgu_parse_file(data_path("err-totals.out"), &o, &set,
 					&err), 0);
 	assert_int_equal(set.v[0]->totals[0], 5);
+	cgu_profile_set_release(&set);
+}
+
+/* The totals of files merged into one profile are checked as they add
+ * up: the second file's line that passes 2^64 - 1 is the error, and so
+ * is the fast path's (a cost line of decimal numbers), at its line.
+ * Kept apart, each file fits. */
+static void test_overflow_across_files(void **state)
+{
+	static const char half[] = "events: Ir\nfn=a\n1 9223372036854775808\n";
+	static const char more[] = "events: Ir\nfn=b\n1 9223372036854775807\n"
+				   "2 1\n";
+	struct cgu_parse_opts apart = { .separate_parts = 1 };
+	struct cgu_profile_set set;
+	struct cgu_error err;
+
+	(void)state;
+	cgu_profile_set_init(&set);
+	assert_int_equal(cgu_parse_mem(half, strlen(half), "one", NULL, &set,
+				       &err), 0);
+	assert_int_equal(cgu_parse_mem(more, strlen(more), "two", NULL, &set,
+				       &err), CGU_EINPUT);
+	assert_string_equal(err.msg, "two:4: the costs of event Ir add up past "
+			    "2^64 - 1; expected totals that fit in 64 bits");
+	cgu_profile_set_release(&set);
+	assert_int_equal(cgu_parse_mem(half, strlen(half), "one", &apart, &set,
+				       &err), 0);
+	assert_int_equal(cgu_parse_mem(more, strlen(more), "two", &apart, &set,
+				       &err), 0);
+	assert_int_equal(set.n, 2);
+	assert_true(set.v[0]->totals[0] == 1ull << 63);
+	assert_true(set.v[1]->totals[0] == 1ull << 63);
 	cgu_profile_set_release(&set);
 }
 
@@ -219,6 +261,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_error_cases),
 		cmocka_unit_test(test_totals_check_can_be_disabled),
+		cmocka_unit_test(test_overflow_across_files),
 		cmocka_unit_test(test_summary_off_totals_warns),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_read_error),

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <callgrind-utils/diff.h>
 #include <callgrind-utils/folded.h>
 #include <callgrind-utils/flame.h>
 
@@ -83,6 +84,51 @@ static const struct frame *find(const struct frame *fr, size_t n, const char *na
 }
 
 /* ------------------------------------------------------------ folded text */
+
+/* "STACK BEFORE AFTER" lines (diff --folded): the first line decides,
+ * and the tree gets AFTER as widths and BEFORE as the baseline. */
+static void test_folded_differential(void **state)
+{
+	(void)state;
+	struct cgu_folded f;
+	parse_ok(&f, "main 0 10\nmain;a 5 7\n\nmain;a 1 1\nmain;gone 9 0\n");
+	assert_int_equal(f.nstacks, 4);
+	assert_non_null(f.before);
+	assert_int_equal(f.before[1], 5);
+	assert_int_equal(f.stacks[1].count, 7);
+	assert_int_equal(f.total, 18);
+	assert_int_equal(f.before_total, 15);
+	assert_string_equal(f.frames[cgu_folded_stack_ids(&f, &f.stacks[1])[1]].name, "a");
+	struct cgu_flame_tree t;
+	cgu_flame_tree_init(&t);
+	assert_int_equal(cgu_diff_tree_folded(&t, &f, false, false), 0);
+	assert_true(t.has_before);
+	uint32_t main_node = t.nodes[0].first_child;
+	assert_int_equal(t.nodes[main_node].total, 18);
+	assert_int_equal(t.nodes[main_node].before, 15);
+	for (uint32_t c = t.nodes[main_node].first_child; c != CGU_FLAME_NONE;
+	     c = t.nodes[c].next_sibling) {
+		const char *name = t.names.frames[t.nodes[c].frame].name;
+		if (!strcmp(name, "a")) {
+			assert_int_equal(t.nodes[c].total, 8);
+			assert_int_equal(t.nodes[c].before, 6);
+		} else {
+			assert_string_equal(name, "gone");
+			assert_int_equal(t.nodes[c].total, 0);
+			assert_int_equal(t.nodes[c].before, 9);
+		}
+	}
+	cgu_flame_tree_release(&t);
+	cgu_folded_release(&f);
+	/* one count on the first line: a number before it is in the name */
+	parse_ok(&f, "main;a 7\nmain;b 2 3\n");
+	assert_null(f.before);
+	assert_string_equal(f.frames[2].name, "b 2");
+	cgu_folded_release(&f);
+	expect_error("main 1 2\nmain;x 3\n", "bad.folded:2: expected 'STACK "
+		     "BEFORE AFTER' (two counts, as the first line has: "
+		     "differential folded stacks)");
+}
 
 static void test_folded_parse(void **state)
 {
@@ -279,6 +325,29 @@ static void test_svg_minwidth_prunes(void **state)
 	free(svg);
 }
 
+/* Names are bytes: the SVG stays well-formed UTF-8 XML whatever they
+ * hold.  What XML cannot hold (C0 controls, bytes that are not UTF-8)
+ * becomes U+FFFD, other controls character references. */
+static void test_svg_names_not_utf8(void **state)
+{
+	(void)state;
+	struct cgu_flame_options o;
+	cgu_flame_options_init(&o);
+	o.subtitle = "cmd: ./a\x01\xff";
+	char *svg = render("main;bad\xff\xc3(\x01\x1b\x7f\xc2\x85)\t<x> [obj\xfe] 10\n"
+			   "main;caf\xc3\xa9 5\n", &o);
+	assert_non_null(strstr(svg, "data-n=\"bad&#xfffd;&#xfffd;(&#xfffd;&#xfffd;"
+			       "&#127;&#133;)&#9;&lt;x&gt;\" data-o=\"obj&#xfffd;\""));
+	assert_non_null(strstr(svg, "<title>bad&#xfffd;&#xfffd;(&#xfffd;"));
+	assert_non_null(strstr(svg, "data-n=\"caf\xc3\xa9\""));
+	assert_non_null(strstr(svg, ">cmd: ./a&#xfffd;&#xfffd;</text>"));
+	/* no raw byte that XML refuses is left */
+	for (const unsigned char *p = (const unsigned char *)svg; *p; p++)
+		if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0xff || *p == 0xfe)
+			fail_msg("byte 0x%02x at %zu", *p, (size_t)(p - (const unsigned char *)svg));
+	free(svg);
+}
+
 /* 100k distinct leaves: the SVG stays small, and the leaves' cost is
  * still in their parents' widths. */
 static void test_svg_many_frames(void **state)
@@ -328,6 +397,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_folded_parse),
+		cmocka_unit_test(test_folded_differential),
 		cmocka_unit_test(test_folded_names_with_brackets),
 		cmocka_unit_test(test_folded_errors),
 		cmocka_unit_test(test_folded_stream),
@@ -336,6 +406,7 @@ int main(void)
 		cmocka_unit_test(test_svg_inverted_reverse),
 		cmocka_unit_test(test_svg_minwidth_prunes),
 		cmocka_unit_test(test_svg_many_frames),
+		cmocka_unit_test(test_svg_names_not_utf8),
 		cmocka_unit_test(test_colors_stable_by_kind),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -173,7 +173,7 @@ static void expect_pruned(struct cgu_profile *p, double min_fraction,
 			  const char *expected)
 {
 	struct cgu_fold_opts o = { 0, CGU_FOLD_GRAPH, min_fraction,
-				   CGU_NAMES_FUNCTION };
+				   CGU_NAMES_FUNCTION, 0 };
 	struct cgu_buf b = CGU_BUF_INIT;
 
 	assert_int_equal(cgu_fold_buf(p, &o, &b, NULL), 0);
@@ -249,7 +249,7 @@ static void test_graph_pruned_shares_follow_usable_heaviest(void **state)
 static void test_graph_names_and_callback(void **state)
 {
 	struct cgu_profile *p = load_data("basic.out");
-	struct cgu_fold_opts o = { 1, CGU_FOLD_GRAPH, -1, CGU_NAMES_FILE_FUNCTION };
+	struct cgu_fold_opts o = { 1, CGU_FOLD_GRAPH, -1, CGU_NAMES_FILE_FUNCTION, 0 };
 	struct cgu_buf b = CGU_BUF_INIT;
 
 	(void)state;
@@ -363,6 +363,83 @@ static void test_many_stacks_sorted_and_merged(void **state)
 	cgu_buf_release(&want);
 }
 
+/* A call chain of n functions, each with self cost 1. */
+static struct cgu_profile *chain(int n)
+{
+	struct cgu_buf b = CGU_BUF_INIT;
+	struct cgu_profile *p;
+
+	cgu_buf_adds(&b, "events: Ir\n");
+	for (int i = 0; i < n; i++) {
+		cgu_buf_addf(&b, "fn=f%d\n0 1\n", i);
+		if (i + 1 < n)
+			cgu_buf_addf(&b, "cfn=f%d\ncalls=1 0\n0 %d\n", i + 1,
+				     n - 1 - i);
+	}
+	p = load_string(b.data);
+	cgu_buf_release(&b);
+	return p;
+}
+
+/* Reconstructed stacks of CGU_FOLD_MAX_DEPTH (4096) frames or more keep
+ * 4095 frames from the root and end in [deeper], as exact stacks do:
+ * the deep stacks of a chain are one line, not a line for every start
+ * along it.  Also without pruning, where every step of the climb is a
+ * split of one share. */
+static void test_graph_deep_chain(void **state)
+{
+	struct cgu_profile *p = chain(6000);
+	double fractions[] = { 0, -1 };
+
+	(void)state;
+	for (int k = 0; k < 2; k++) {
+		struct cgu_fold_opts o = { 0, CGU_FOLD_GRAPH, fractions[k],
+					   CGU_NAMES_FUNCTION, 0 };
+		struct cgu_buf b = CGU_BUF_INIT;
+		size_t lines = 0;
+		const char *deeper, *last;
+
+		assert_int_equal(cgu_fold_buf(p, &o, &b, NULL), 0);
+		for (const char *q = b.data; *q; q++)
+			lines += *q == '\n';
+		assert_int_equal(lines, 4096);
+		assert_true(sum_last_column(b.data) == 6000);
+		deeper = strstr(b.data, ";[deeper] ");
+		assert_non_null(deeper);
+		assert_int_equal(strtoul(deeper + 10, NULL, 10), 6000 - 4095);
+		for (last = deeper; last > b.data && last[-1] != '\n'; last--)
+			;
+		assert_true(!strncmp(last, "f0;f1;", 6));
+		assert_true(!strncmp(deeper - 6, ";f4094", 6));
+		cgu_buf_release(&b);
+	}
+	cgu_profile_free(p);
+}
+
+/* The work of a fold is bounded: past max_frames it stops with an
+ * error, which names the options. */
+static void test_graph_max_frames(void **state)
+{
+	struct cgu_profile *p = chain(300);
+	struct cgu_fold_opts o = { 0, CGU_FOLD_GRAPH, -1, CGU_NAMES_FUNCTION,
+				   300 * 301 / 2 };
+	struct cgu_buf b = CGU_BUF_INIT;
+	struct cgu_error err;
+
+	(void)state;
+	assert_int_equal(cgu_fold_buf(p, &o, &b, &err), 0);   /* exactly */
+	cgu_buf_reset(&b);
+	o.max_frames--;
+	assert_int_equal(cgu_fold_buf(p, &o, &b, &err), CGU_EINPUT);
+	assert_string_equal(err.msg, "the stacks reconstructed from the call "
+			    "graph pass 45149 frames; expected fewer (fold "
+			    "--max-frames raises the bound, a larger "
+			    "--min-fraction splits fewer shares)");
+	assert_string_equal(b.data, "");
+	cgu_buf_release(&b);
+	cgu_profile_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -376,6 +453,8 @@ int main(void)
 		cmocka_unit_test(test_graph_names_and_callback),
 		cmocka_unit_test(test_real_profiles_total),
 		cmocka_unit_test(test_many_stacks_sorted_and_merged),
+		cmocka_unit_test(test_graph_deep_chain),
+		cmocka_unit_test(test_graph_max_frames),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

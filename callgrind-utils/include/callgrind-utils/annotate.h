@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <callgrind-utils/elf.h>
 #include <callgrind-utils/model.h>
+#include <callgrind-utils/parse.h>
 
 struct cgu_instr_cost {
 	uint32_t node;
@@ -38,11 +39,20 @@ struct cgu_asm_opts {
 	int event;                /* hot by this event */
 	size_t top;               /* how many functions; 0 = all with cost */
 	const struct cgu_debug_dirs *dirs;   /* for stripped objects' symbols */
+	/* NULL: the first function that cannot be shown is an error; else
+	 * it is left out and this gets a message, once per object that
+	 * cannot be read ("OBJECT: why; its functions are left out") and
+	 * per function whose code is not in its object ("...; left out") */
+	cgu_warning_fn on_warning;
+	void *warning_ctx;
 };
 
 /* Print the hot functions' instructions with their cost per event.
  * CGU_EINPUT: no instruction positions, unknown architecture, address
- * outside the object's code; CGU_EIO: object missing or not ELF. */
+ * outside the object's code; CGU_EIO: object missing or not ELF ("???",
+ * Callgrind's unknown object, is not a file).  With on_warning those
+ * leave the function out, and it is an error (CGU_EINPUT) only when
+ * every hot function is left out. */
 int cgu_annotate_asm(const struct cgu_profile *p, const struct cgu_instr_costs *ic,
 		     const struct cgu_asm_opts *o, FILE *out, struct cgu_error *err);
 

@@ -36,7 +36,10 @@ void cgu_buf_addch(struct cgu_buf *b, char c);
 void cgu_buf_addu64(struct cgu_buf *b, uint64_t v);
 void cgu_buf_addf(struct cgu_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* Append s as a JSON string literal, quotes included. */
+/* Append s as a JSON string literal, quotes included, valid UTF-8
+ * whatever s holds: control characters (C0, DEL, C1) and U+2028/U+2029
+ * are written \uXXXX, a byte that is not part of well-formed UTF-8
+ * \ufffd (the replacement character). */
 void cgu_buf_add_json(struct cgu_buf *b, const char *s);
 void cgu_buf_truncate(struct cgu_buf *b, size_t len);
 /* Write the buffer to f; returns 0, or -1 on a write error. */

@@ -121,7 +121,8 @@ uint32_t cgu_cct_add_node(struct cgu_cct *c, uint32_t parent, uint32_t frame,
  * file? */
 int cgu_is_stacks(const char *head, size_t len);
 
-/* Parse a stacks file (plain or gzip'd; "-" is stdin) and append its
+/* Parse a stacks file (plain or compressed, as parse.h reads; "-" is
+ * stdin) and append its
  * parts to c.  o->max_line and o->no_check_totals apply (the latter
  * skips comparing each part's totals: line with its nodes).  Returns 0,
  * or CGU_EINPUT with err "file:line: what was expected", or CGU_EIO. */
@@ -131,13 +132,20 @@ int cgu_cct_parse_mem(struct cgu_cct *c, const char *data, size_t len,
 		      const char *name, const struct cgu_parse_opts *o,
 		      struct cgu_error *err);
 
-/* Read path ("-" is stdin), plain or gzip'd, as what its first line
+/* Read path ("-" is stdin), plain or compressed, as what its first line
  * says: a stacks file is appended to c, anything else is parsed as a
  * Callgrind profile into set (cgu_parse_file()).  Returns 1 for a stacks
  * file, 0 for a profile, or a negative CGU_E* code with err filled. */
 int cgu_parse_any(const char *path, const struct cgu_parse_opts *o,
 		  struct cgu_profile_set *set, struct cgu_cct *c,
 		  struct cgu_error *err);
+/* The same, and folded stacks (folded.h) into f when the first line is
+ * neither a stacks file's nor a profile's (cgu_folded_is_profile()):
+ * returns 2 for those. */
+struct cgu_folded;
+int cgu_read_input(const char *path, const struct cgu_parse_opts *o,
+		   struct cgu_profile_set *set, struct cgu_cct *c,
+		   struct cgu_folded *f, struct cgu_error *err);
 
 /* Do the totals of part (or of all) equal those of profile p, event by
  * name?  That is what a stacks file of the same run gives.  Returns 0,

@@ -15,6 +15,12 @@
 int cgu_diff_tree(struct cgu_flame_tree *t, const struct cgu_folded *before,
 		  const struct cgu_folded *after, bool normalize, bool reverse);
 
+/* The same for differential folded stacks (f->before, as
+ * cgu_diff_write_folded() writes them): AFTER as widths, BEFORE as the
+ * baseline, scaled to the total of AFTER with normalize. */
+int cgu_diff_tree_folded(struct cgu_flame_tree *t, const struct cgu_folded *f,
+			 bool normalize, bool reverse);
+
 /* "a;b;c BEFORE AFTER" for every stack in either input, in tree order
  * (siblings by name, a frame before its callees).  Returns 0 or CGU_EIO. */
 int cgu_diff_write_folded(const struct cgu_flame_tree *t, FILE *out);

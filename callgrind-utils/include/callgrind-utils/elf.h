@@ -21,6 +21,7 @@
 #include <callgrind-utils/buf.h>
 #include <callgrind-utils/error.h>
 #include <callgrind-utils/model.h>
+#include <callgrind-utils/parse.h>
 
 struct cgu_debug_dirs {
 	const char *nix_dirs;    /* NIX_DEBUG_INFO_DIRS: DIR[:DIR...], or NULL */
@@ -37,9 +38,17 @@ int cgu_elf_perf_map(const char *object, const struct cgu_debug_dirs *d,
 
 /* The profile with 0x names replaced by ELF symbols, or NULL with err
  * filled: CGU_EIO when an object with 0x names is not on disk or is not
- * an ELF file. */
+ * an ELF file, CGU_EINPUT when it has no symbols (nor a debug file). */
 struct cgu_profile *cgu_elf_symbolize(const struct cgu_profile *p,
 				      const struct cgu_debug_dirs *d,
 				      struct cgu_error *err);
+/* The same, but an object that cannot be read ("???", Callgrind's
+ * unknown object, one not on disk, not ELF, without symbols) keeps its
+ * 0x names, and warn (when not NULL) gets one message per such object:
+ * "OBJECT: why; its 0x names are kept". */
+struct cgu_profile *cgu_elf_symbolize_warn(const struct cgu_profile *p,
+					   const struct cgu_debug_dirs *d,
+					   cgu_warning_fn warn, void *ctx,
+					   struct cgu_error *err);
 
 #endif

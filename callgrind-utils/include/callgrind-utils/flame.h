@@ -33,7 +33,17 @@ struct cgu_flame_tree {
 	size_t nslots;
 	uint32_t maxdepth;
 	bool has_before;
+	/* Set before adding stacks: the frames of a stack from the
+	 * max_depth-th on are merged into one frame "[deeper]" (as folded
+	 * stacks are cut, see cct.h); 0 = no limit. */
+	uint32_t max_depth;
 };
+
+/* The default of cgu_flame_options.max_depth: as deep as folded stacks
+ * go (their [deeper] frame included). */
+#define CGU_FLAME_DEFAULT_MAX_DEPTH 4096
+/* The default of cgu_flame_options.max_frames. */
+#define CGU_FLAME_DEFAULT_MAX_FRAMES 200000
 
 enum cgu_flame_palette {
 	CGU_PALETTE_OBJECT,     /* by kind of object: user, libc, loader, JIT, skipped */
@@ -60,6 +70,12 @@ struct cgu_flame_options {
 	enum cgu_flame_palette palette;
 	bool reverse;           /* reverse each stack: leaves become roots */
 	bool inverted;          /* icicle: root at the top, growing down */
+	unsigned max_depth;     /* deeper frames merged into "[deeper]" (for
+				   the tree cgu_flame_write_svg() builds); 0:
+				   no limit */
+	size_t max_frames;      /* at most this many frames are drawn: the
+				   narrowest are left out, which the subtitle
+				   says; 0: no limit */
 };
 
 void cgu_flame_options_init(struct cgu_flame_options *o);
@@ -72,7 +88,8 @@ void cgu_flame_color(enum cgu_flame_palette p, const char *name,
 void cgu_flame_tree_init(struct cgu_flame_tree *t);
 void cgu_flame_tree_release(struct cgu_flame_tree *t);
 /* Merge every stack of f into the tree, as the width (before=false) or as
- * the baseline (before=true), each count multiplied by scale and rounded.
+ * the baseline (before=true), each count multiplied by scale and rounded;
+ * the baseline of differential folded stacks is their BEFORE counts.
  * Returns 0 or -1 (out of memory). */
 int cgu_flame_tree_add(struct cgu_flame_tree *t, const struct cgu_folded *f,
 		       bool reverse, bool before, double scale);

@@ -8,6 +8,13 @@
  * " [OBJECT:FILE]" (no spaces or brackets inside), e.g.
  * "malloc [libc.so.6:malloc.c]".  Names are interned: equal names get the
  * same frame id, so renderers compare integers.
+ *
+ * Differential folded stacks, as "diff --folded" (and difffolded.pl)
+ * write them, have two counts, "a;b;c BEFORE AFTER".  The first stack
+ * line decides: when the text before its count ends in a space and a
+ * number too, every line must have two counts, the set is differential,
+ * count is AFTER and before[] holds BEFORE; else a number there is part
+ * of the last frame's name, as before.
  */
 #ifndef CALLGRIND_UTILS_FOLDED_H
 #define CALLGRIND_UTILS_FOLDED_H
@@ -40,6 +47,12 @@ struct cgu_folded {
 	uint32_t *slots;                  /* open-addressing intern table */
 	size_t nslots;
 	uint64_t total;                   /* sum of all counts */
+	int shape;                        /* 0 until the first stack line,
+					     then 1 (one count) or 2 (two) */
+	uint64_t *before;                 /* differential: BEFORE of every
+					     stack (count is AFTER); else NULL */
+	size_t before_alloc;
+	uint64_t before_total;            /* sum of before[] */
 };
 
 void cgu_folded_init(struct cgu_folded *f);

@@ -83,7 +83,12 @@ struct cgu_fold_opts {
 	 * follows the heaviest caller.  0 = default (1e-4), < 0 = never. */
 	double min_fraction;
 	enum cgu_name_style names;
+	/* GRAPH mode: stop with an error (CGU_EINPUT) once the stacks hold
+	 * this many frames in all, frames climbed past the 4096th of a
+	 * stack counted too; 0 = default (CGU_FOLD_DEFAULT_MAX_FRAMES). */
+	unsigned long long max_frames;
 };
+#define CGU_FOLD_DEFAULT_MAX_FRAMES 50000000ull
 
 /* Does mode m fold p from the caller context in names (else from the
  * call graph)? */

@@ -1,4 +1,5 @@
-/* parse.h - read Callgrind profiles (plain or gzip'd) into the model.
+/* parse.h - read Callgrind profiles (plain, or compressed with gzip,
+ * xz, bzip2 or zstd, told by their first bytes) into the model.
  *
  * The input is streamed line by line; memory grows with the number of
  * distinct names and edges, not with the size of the file.  See the
@@ -16,6 +17,9 @@ extern "C" {
 #endif
 
 #define CGU_DEFAULT_MAX_LINE (1u << 20)
+/* Compressed input is refused past this many bytes of decompressed
+ * data (a few kilobytes of xz can hold gigabytes of zeros). */
+#define CGU_DEFAULT_MAX_INPUT (16ull << 30)
 
 /* Called for every cost line of a function's own cost (not the
  * inclusive cost line of a calls=): the node, the line's positions in
@@ -37,6 +41,8 @@ struct cgu_parse_opts {
 	void *on_cost_line_ctx;
 	cgu_warning_fn on_warning;       /* NULL: warnings are dropped */
 	void *warning_ctx;
+	/* most bytes compressed input may decompress to; 0 = default */
+	unsigned long long max_input;
 };
 
 /* Parse path ("-" is stdin) and add it to set: in merge mode everything
