@@ -15,6 +15,8 @@
 #   // e2e-lib: libfoo         build src/libfoo.c as a shared library
 #   // e2e-cflags: FLAGS       added to the compile flags
 #   // e2e-ldflags: FLAGS      added to the link flags
+#   // e2e-arch: ARCH...       run only on these architectures (skipped
+#                              elsewhere, with the reason from the source)
 #   // e2e-utils: OPTIONS      added to the callgrind-utils reads
 #   // e2e-vgopts: OPTIONS     added to the Valgrind options
 #   // e2e-upstream-vgopts: OPTIONS  used instead of e2e-vgopts with
@@ -477,6 +479,11 @@ for f in "${fixtures[@]}"; do
    for opt in $opts; do
       if [ "$opt" = - ] && [ "$ARCH" != x86_64 ] && [ "$f" = node ]; then
          echo "skip $ARCH $f (node runs on x86_64 only: docs/e2e.md)"
+         record "$opt" "$f" skip ""; skipped=$((skipped + 1)); continue
+      fi
+      archs=$(fixture_opt "$(fixture_source "$f")" arch)
+      if [ -n "$archs" ] && ! printf ' %s ' $archs | grep -q " $ARCH "; then
+         echo "skip $ARCH -$opt $f (e2e-arch: $archs)"
          record "$opt" "$f" skip ""; skipped=$((skipped + 1)); continue
       fi
       kfile=$OUT/$opt/$f.kinds
