@@ -25,6 +25,8 @@ int cmd_speedscope(int argc, char **argv);
 int cmd_flamegraph(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
+int cmd_callers(int argc, char **argv);
+int cmd_callees(int argc, char **argv);
 
 /* ---- helpers shared by the handlers (cli-util.c) ---- */
 

@@ -33,7 +33,7 @@ grep -q '^callgrind-utils [0-9]' "$tmp/out" || { echo "FAIL: --version"; fails=$
 expect 0 "$CGU" --help
 expect 1 "$CGU"
 expect 1 "$CGU" no-such-command
-for cmd in summary edges json fold symbolize redact; do
+for cmd in summary edges json fold symbolize redact callers callees; do
 	expect 0 "$CGU" "$cmd" --help
 	grep -q "^Usage: callgrind-utils $cmd" "$tmp/out" ||
 		{ echo "FAIL: $cmd --help"; fails=$((fails + 1)); }

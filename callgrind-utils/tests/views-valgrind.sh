@@ -7,7 +7,8 @@
 #  - the two static check_match functions stay two functions;
 #  - summary shows every event, sorts by --sort, stops at --threshold;
 #  - --focus, --ignore and --hide keep, drop and thin out stacks;
-#  - --merge folds recursion levels and caller contexts into functions.
+#  - --merge folds recursion levels and caller contexts into functions;
+#  - callers and callees list a function's neighbours.
 # Skipped (77) when the Valgrind has no --collect-stacks.
 set -u
 . "$(dirname "$0")/valgrind-stacks.sh"
@@ -168,6 +169,21 @@ run fold.txt "$CGU" fold --merge all ctx.out
 [ "$(sum fold.txt)" = "$(awk '/^totals:/ { print $2 }' ctx.out)" ] || fail "fold --merge all does not add up"
 "$CGU" summary --merge everything ctx.out >/dev/null 2>err; rc=$?
 [ "$rc" = 1 ] && grep -q -- '--merge: expected' err || fail "--merge everything exited $rc"
+
+# --- 2: callers and callees of one function
+run callers.txt "$CGU" callers --function 'views-.\.c:check_match$' cg.out
+[ "$(grep -c '^views-[ab].c:check_match: self ' callers.txt)" = 2 ] || fail "callers: not both check_match"
+grep -A2 '^views-a.c:check_match:' callers.txt | grep -q '^ *1 *60005 .*  from_a$' ||
+	fail "callers: from_a does not call views-a.c:check_match once for 60005 Ir"
+run callees.txt "$CGU" callees --function '^main$' -e Dr cg.out
+grep -q '^# event Dr, ' callees.txt || fail "callees -e Dr"
+[ "$(grep -A4 '^main:' callees.txt | awk '$NF ~ /^(from_a|from_b|fib)$/' | wc -l)" = 3 ] ||
+	fail "callees of main: not from_a, from_b and fib"
+grep -A3 '^main:' callees.txt | sed -n 3p | grep -q ' from_b$' || fail "callees: from_b is not the heaviest"
+for bad in "--function (" "--function no_such_function" ""; do
+	"$CGU" callers $bad cg.out >/dev/null 2>err; rc=$?
+	[ "$rc" = 1 ] && [ -s err ] || fail "callers $bad exited $rc"
+done
 
 [ "$fails" = 0 ] && echo "PASS: views of real profiles" && exit 0
 exit 1
