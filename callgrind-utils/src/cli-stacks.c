@@ -99,10 +99,14 @@ int cli_stacks_open(struct cli_stacks *s, const struct cli_input *given,
 	s->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	s->part = in->parse.separate_parts ? 0 : CGU_CCT_ALL_PARTS;
 	s->per_thread = in->per_thread;
+	s->names = in->names;
+	s->view = &given->view;
 	if (in->stacks && in->reconstructed)
 		return cli_usage_error(in->cmd, "--stacks and --reconstructed "
 				       "exclude each other");
 	rc = open_input(s, in, path);
+	if (rc == CLI_OK)
+		cli_merge(in, &s->set);
 	return rc ? rc : cli_check_per_thread(in, s->cct);
 }
 
@@ -132,16 +136,22 @@ const struct cgu_folded *cli_stacks_fold(const struct cli_stacks *s, int ev,
 	struct cgu_error err = { 0 };
 	int rc;
 	cgu_folded_init(tmp);
-	if (!p)
+	if (!p && !cgu_view_filters(s->view))
 		return &s->folded;
-	if (s->cct) {
+	if (!p) {
+		if (cgu_folded_view(tmp, &s->folded, s->view) == 0)
+			return tmp;
+		cgu_error_set(&err, CGU_EIO, s->name, 0, "out of memory");
+		rc = -1;
+	} else if (s->cct) {
 		struct cgu_cct_fold_opts o = {
-			cgu_cct_event(s->cct, p->events[ev]), CGU_NAMES_FUNCTION,
-			s->per_thread, s->part,
+			cgu_cct_event(s->cct, p->events[ev]), s->names,
+			s->per_thread, s->part, s->view,
 		};
 		rc = cgu_folded_from_cct(tmp, s->cct, &o, s->stacks_name, &err);
 	} else {
-		struct cgu_fold_opts o = { .event = ev, .mode = CGU_FOLD_AUTO };
+		struct cgu_fold_opts o = { .event = ev, .mode = CGU_FOLD_AUTO,
+					   .names = s->names, .view = s->view };
 		rc = cgu_folded_from_profile(tmp, p, &o, s->name, &err);
 	}
 	if (rc) {

@@ -15,9 +15,12 @@ struct cli_stacks {
 	const char *stacks_name;       /* cct's file */
 	size_t part;                   /* of cct: 0 with --separate-parts */
 	int per_thread;
+	enum cgu_name_style names;     /* the input's --names */
+	const struct cgu_view *view;   /* the input's view (cli_input) */
 };
 
-/* Read path ("-" = stdin).  Returns CLI_OK or an exit status (printed). */
+/* Read path ("-" = stdin).  Returns CLI_OK or an exit status (printed).
+ * s keeps a pointer to in->view. */
 int cli_stacks_open(struct cli_stacks *s, const struct cli_input *in, const char *path);
 void cli_stacks_release(struct cli_stacks *s);
 /* The profile, or NULL for folded input. */

@@ -17,10 +17,13 @@ static const char help[] =
 	"says which.\n\n"
 	CLI_STACKS_HELP
 	CLI_PER_THREAD_HELP
+	CLI_ROOT_HELP CLI_VIEW_HELP CLI_NAMES_HELP
 	CLI_INPUT_HELP;
 
 static const struct option longopts[] = {
 	CLI_INPUT_LONGOPTS,
+	CLI_VIEW_LONGOPTS,
+	CLI_NAMES_LONGOPT,
 	CLI_STACKS_LONGOPTS,
 	CLI_PER_THREAD_LONGOPT,
 	{ NULL, 0, NULL, 0 },
@@ -74,7 +77,7 @@ static int export(const struct cli_stacks *s, const struct cli_input *in)
 
 int cmd_speedscope(int argc, char **argv)
 {
-	struct cli_input in = { .cmd = "speedscope" };
+	struct cli_input in = { .cmd = "speedscope", .names = CGU_NAMES_AUTO };
 	int opt;
 	while ((opt = getopt_long(argc, argv, "e:o:h", longopts, NULL)) != -1) {
 		if (opt == 'h')
@@ -85,9 +88,13 @@ int cmd_speedscope(int argc, char **argv)
 	if (argc - optind > 1)
 		return cli_usage_error("speedscope", "expects one input file");
 	struct cli_stacks s;
-	int rc = cli_stacks_open(&s, &in, optind < argc ? argv[optind] : "-");
-	if (rc == CLI_OK)
-		rc = export(&s, &in);
-	cli_stacks_release(&s);
+	int rc = cli_view_ready(&in);
+	if (rc == CLI_OK) {
+		rc = cli_stacks_open(&s, &in, optind < argc ? argv[optind] : "-");
+		if (rc == CLI_OK)
+			rc = export(&s, &in);
+		cli_stacks_release(&s);
+	}
+	cli_view_release(&in);
 	return rc;
 }
