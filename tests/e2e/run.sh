@@ -143,7 +143,7 @@ own_stacks() {  # own_stacks PROFILE OBJECT...
    local profile=$1; shift
    # shellcheck disable=SC2086
    "$UTILS" redact $UTILS_ARGS "$profile" |
-      "$UTILS" fold --mode graph --min-fraction 0 --names full - |
+      "$UTILS" fold --all-frames --mode graph --min-fraction 0 --names full - |
       awk -v objs="$*" -v crt="$CRT_FUNCS" '
          BEGIN { n = split(objs, o, " "); for (i = 1; i <= n; i++) { b = o[i]; sub(".*/", "", b); own["[" (b == "@jit" ? "???" : b) "]"] = 1 } }
          {
@@ -323,7 +323,7 @@ stacks_check() {   # stacks_check BIN VGOPTS
    local bin=$1 vgopts=$2 total sum
    [ -s "$bin.callgrind.stacks" ] || { echo "no exact stacks $bin.callgrind.stacks"; return 1; }
    # shellcheck disable=SC2086
-   "$UTILS" fold --mode exact $UTILS_ARGS "$bin.callgrind" | comparable_stacks > "$bin.exact.folded" || return 1
+   "$UTILS" fold --all-frames --names function --mode exact $UTILS_ARGS "$bin.callgrind" | comparable_stacks > "$bin.exact.folded" || return 1
    total=$(sed -n 's/^totals: *//p' "$bin.callgrind" | awk '{ s += $1 } END { print s + 0 }')
    sum=$(awk '{ s += $NF } END { print s + 0 }' "$bin.exact.folded")
    if [ "$total" != "$sum" ]; then
@@ -340,9 +340,9 @@ stacks_check() {   # stacks_check BIN VGOPTS
    # Away from the profile, so that the profile is read by its names.
    mv "$bin.callers.callgrind.stacks" "$bin.callers.stacks" || return 1
    # shellcheck disable=SC2086
-   "$UTILS" fold --mode exact $UTILS_ARGS "$bin.callers.callgrind" | comparable_stacks > "$bin.callers.folded" || return 1
+   "$UTILS" fold --all-frames --names function --mode exact $UTILS_ARGS "$bin.callers.callgrind" | comparable_stacks > "$bin.callers.folded" || return 1
    # shellcheck disable=SC2086
-   "$UTILS" fold --mode exact $UTILS_ARGS "$bin.callers.stacks" | comparable_stacks > "$bin.callers.exact.folded" || return 1
+   "$UTILS" fold --all-frames --names function --mode exact $UTILS_ARGS "$bin.callers.stacks" | comparable_stacks > "$bin.callers.exact.folded" || return 1
    if ! diff -u --label "--separate-callers=300" --label "--collect-stacks=yes" \
          "$bin.callers.folded" "$bin.callers.exact.folded" > "$bin.stacks.diff"; then
       echo "exact stacks differ from the --separate-callers stacks of the same run:"
@@ -381,7 +381,7 @@ run_python() {   # run_python SRC
          "$py" -S -E "$src" > "$bin.stdout" 2> "$bin.stderr"; then
       tail -5 "$bin.stderr"; echo run-failed > "$bin.kinds"; return 1
    fi
-   "$UTILS" edges "$bin.callgrind" > "$bin.edges" || return 1
+   "$UTILS" edges --names function "$bin.callgrind" > "$bin.edges" || return 1
    if ! grep -q -- '-> _PyEval_EvalFrameDefault ' "$bin.edges"; then
       echo "_PyEval_EvalFrameDefault is not called in the profile"; bad=1; kinds="missing "
    fi
@@ -416,7 +416,7 @@ run_python() {   # run_python SRC
       echo "clones of non-recursive functions:"; head -5 "$bin.clones"; bad=1; kinds="${kinds}clones "
    fi
    total=$(sed -n 's/^summary: *//p' "$bin.callgrind" | awk '{ print $1 }')
-   folded=$("$UTILS" fold --mode graph --min-fraction 0 "$bin.callgrind" | awk '{ s += $NF } END { print s + 0 }')
+   folded=$("$UTILS" fold --all-frames --mode graph --min-fraction 0 "$bin.callgrind" | awk '{ s += $NF } END { print s + 0 }')
    if [ "$total" != "$folded" ]; then
       echo "folded stacks add up to $folded, the summary is $total"; bad=1; kinds="${kinds}totals "
    fi
@@ -448,7 +448,7 @@ run_node() {   # run_node SRC
       tail -5 "$bin.stderr"; echo run-failed > "$bin.kinds"; return 1
    fi
    sym=$(symbolize_profile "$bin.callgrind") || { echo symbolize > "$bin.kinds"; return 1; }
-   "$UTILS" edges "$sym" > "$bin.edges" || return 1
+   "$UTILS" edges --names function "$sym" > "$bin.edges" || return 1
    # A JS function of the script: V8's tag ('JS:' in node 20; older V8s,
    # like bookworm's node 18, say 'LazyCompile:' or 'Function:'), the tier
    # mark (~ ^ + *), the name and where it is defined.
