@@ -13,10 +13,13 @@ struct cli_command {
 static const struct cli_command commands[] = {
 	{ "annotate", cmd_annotate, "instructions of hot functions with their costs (--asm)" },
 	{ "diff", cmd_diff, "differential flame graph or folded diff of two inputs" },
+	{ "dot", cmd_dot, "call graph for Graphviz, with node and edge thresholds" },
 	{ "edges", cmd_edges, "sorted 'caller -> callee calls cost' lines" },
+	{ "firefox", cmd_firefox, "Firefox Profiler file, costs as sample weights" },
 	{ "flamegraph", cmd_flamegraph, "interactive SVG flame graph" },
 	{ "fold", cmd_fold, "folded stacks 'a;b;c cost' for flame graphs" },
 	{ "json", cmd_json, "nodes and edges with all events as JSON" },
+	{ "pprof", cmd_pprof, "gzip'd pprof profile.proto, one sample type per event" },
 	{ "redact", cmd_redact, "host-independent names, as a Callgrind profile" },
 	{ "speedscope", cmd_speedscope, "speedscope file, one profile per event" },
 	{ "summary", cmd_summary, "top functions by self or inclusive cost" },

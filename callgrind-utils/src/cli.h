@@ -24,6 +24,9 @@ int cmd_speedscope(int argc, char **argv);
 int cmd_flamegraph(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
+int cmd_dot(int argc, char **argv);
+int cmd_firefox(int argc, char **argv);
+int cmd_pprof(int argc, char **argv);
 
 /* ---- helpers shared by the handlers (cli-util.c) ---- */
 
@@ -182,6 +185,10 @@ struct cli_spec {
 	void *ctx;
 };
 int cli_main(int argc, char **argv, const struct cli_spec *spec);
+/* Its first step: parse the options into in (in->cmd set); returns -1
+ * to go on, else the exit status (--help, a usage error). */
+int cli_options(int argc, char **argv, const struct cli_spec *spec,
+		struct cli_input *in);
 
 /* --names=function|file|full; -1 (printed) when unknown */
 int cli_name_style(const char *cmd, const char *arg,
