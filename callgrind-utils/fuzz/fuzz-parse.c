@@ -23,8 +23,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * Profiler file of its folded stacks (two events at most). */
 static void run_exports(const struct cgu_profile *p, FILE *null)
 {
-	struct cgu_dot_opts dot = { 0, 0.5, 0.1, CGU_NAMES_FULL, NULL, NULL };
-	struct cgu_fold_opts fold = { 0, CGU_FOLD_AUTO, 0, CGU_NAMES_FUNCTION, 0 };
+	struct cgu_dot_opts dot = { 0, 0.5, 0.1, CGU_NAMES_AUTO, NULL, NULL,
+				    NULL, 0 };
+	struct cgu_fold_opts fold = { 0, CGU_FOLD_AUTO, 0, CGU_NAMES_AUTO, 0,
+				      NULL };
 	struct cgu_folded f[2];
 	struct cgu_export_event ev[2];
 	size_t n = 0, i;

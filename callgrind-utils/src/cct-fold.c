@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <callgrind-utils/cct.h>
+#include <callgrind-utils/view.h>
 #include "stacks.h"
 
 #define MAX_DEPTH CGU_FOLD_MAX_DEPTH
@@ -25,6 +26,8 @@ struct folder {
 	struct cgu_frames frames;
 	uint32_t *shown;               /* cct frame -> frame of its name */
 	uint32_t deeper;               /* frame "[deeper]" */
+	uint32_t startup;              /* frame "[start-up]" (o->view) */
+	unsigned char *flags;          /* o->view's, per frame of a name */
 	struct cgu_stacks stacks;
 	uint32_t path[MAX_DEPTH + 1];  /* leaf first */
 };
@@ -38,20 +41,28 @@ static void *array(size_t n, size_t size)
 	return v;
 }
 
+/* Every frame's name, and what it is to the view (frames of the same
+ * name: all it is to any of them). */
 static void name_frames(struct folder *f)
 {
-	struct cgu_buf name = CGU_BUF_INIT;
+	const struct cgu_view *v = f->o->view;
+	struct cgu_name_table names;
 	size_t i;
 
+	cgu_name_table_build(&names, f->c->frames, f->c->nframes, f->o->names);
 	f->shown = array(f->c->nframes, sizeof(*f->shown));
+	f->flags = array(f->c->nframes + 2, 1);
 	for (i = 0; i < f->c->nframes; i++) {
-		cgu_buf_reset(&name);
-		cgu_frame_name(&f->c->frames[i], f->o->names, &name);
-		f->shown[i] = cgu_frames_intern(&f->frames, name.data,
-						name.len);
+		const char *s = cgu_name_table_get(&names, i);
+		const struct cgu_node *fr = &f->c->frames[i];
+
+		f->shown[i] = cgu_frames_intern(&f->frames, s, strlen(s));
+		f->flags[f->shown[i]] |= (unsigned char)cgu_view_classify(v,
+			fr->function, fr->object, s);
 	}
 	f->deeper = cgu_frames_intern(&f->frames, "[deeper]", 8);
-	cgu_buf_release(&name);
+	f->startup = cgu_frames_intern(&f->frames, "[start-up]", 10);
+	cgu_name_table_release(&names);
 }
 
 /* Add the stack of node n (extra: frame below it, or NO_NODE). */
@@ -66,6 +77,10 @@ static void add_stack(struct folder *f, uint32_t n, uint32_t extra,
 		f->path[depth++] = extra;
 	for (; n != CGU_CCT_ROOT; n = c->nodes[n].parent)
 		f->path[depth++] = f->shown[c->nodes[n].frame];
+	depth = cgu_view_apply(f->o->view, f->flags, f->startup, f->path,
+			       depth);
+	if (depth == CGU_VIEW_DROP)
+		return;
 	if (f->o->per_thread) {
 		char lane[32];
 		int len = snprintf(lane, sizeof(lane), "[thread %u]", thread);
@@ -130,6 +145,7 @@ int cgu_cct_fold_each(const struct cgu_cct *c,
 	cgu_stacks_release(&f->stacks);
 	cgu_frames_release(&f->frames);
 	free(f->shown);
+	free(f->flags);
 	free(f);
 	if (rc)
 		return cgu_error_set(err, CGU_EIO, NULL, 0, "write error");

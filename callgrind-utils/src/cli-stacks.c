@@ -100,10 +100,14 @@ int cli_stacks_open(struct cli_stacks *s, const struct cli_input *given,
 	s->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	s->part = in->parse.separate_parts ? 0 : CGU_CCT_ALL_PARTS;
 	s->per_thread = in->per_thread;
+	s->names = in->names;
+	s->view = &given->view;
 	if (in->stacks && in->reconstructed)
 		return cli_usage_error(in->cmd, "--stacks and --reconstructed "
 				       "exclude each other");
 	rc = open_input(s, in, path);
+	if (rc == CLI_OK)
+		cli_merge(in, &s->set);
 	return rc ? rc : cli_check_per_thread(in, s->cct);
 }
 
@@ -133,16 +137,22 @@ const struct cgu_folded *cli_stacks_fold(const struct cli_stacks *s, int ev,
 	struct cgu_error err = { 0 };
 	int rc;
 	cgu_folded_init(tmp);
-	if (!p)
+	if (!p && !cgu_view_filters(s->view))
 		return &s->folded;
-	if (s->cct) {
+	if (!p) {
+		if (cgu_folded_view(tmp, &s->folded, s->view) == 0)
+			return tmp;
+		cgu_error_set(&err, CGU_EIO, s->name, 0, "out of memory");
+		rc = -1;
+	} else if (s->cct) {
 		struct cgu_cct_fold_opts o = {
-			cgu_cct_event(s->cct, p->events[ev]), CGU_NAMES_FUNCTION,
-			s->per_thread, s->part,
+			cgu_cct_event(s->cct, p->events[ev]), s->names,
+			s->per_thread, s->part, s->view,
 		};
 		rc = cgu_folded_from_cct(tmp, s->cct, &o, s->stacks_name, &err);
 	} else {
-		struct cgu_fold_opts o = { .event = ev, .mode = CGU_FOLD_AUTO };
+		struct cgu_fold_opts o = { .event = ev, .mode = CGU_FOLD_AUTO,
+					   .names = s->names, .view = s->view };
 		rc = cgu_folded_from_profile(tmp, p, &o, s->name, &err);
 	}
 	if (rc) {
@@ -260,11 +270,17 @@ int cli_export_main(int argc, char **argv, const struct cli_export *x)
 
 	memset(&in, 0, sizeof(in));
 	in.cmd = x->spec.name;
+	in.names = CGU_NAMES_AUTO;
 	rc = cli_options(argc, argv, &x->spec, &in);
 	if (rc >= 0)
 		return rc;
 	if (argc - optind > 1)
 		return cli_usage_error(in.cmd, "expects one input file");
+	rc = cli_view_ready(&in);
+	if (rc != CLI_OK) {
+		cli_view_release(&in);
+		return rc;
+	}
 	rc = cli_stacks_open(&s, &in, optind < argc ? argv[optind] : "-");
 	e.n = 0;
 	if (rc == CLI_OK)
@@ -274,5 +290,6 @@ int cli_export_main(int argc, char **argv, const struct cli_export *x)
 	for (size_t i = 0; i < e.n; i++)
 		cgu_folded_release(&e.tmp[i]);
 	cli_stacks_release(&s);
+	cli_view_release(&in);
 	return rc;
 }

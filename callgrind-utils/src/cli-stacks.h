@@ -15,9 +15,12 @@ struct cli_stacks {
 	const char *stacks_name;       /* cct's file */
 	size_t part;                   /* of cct: 0 with --separate-parts */
 	int per_thread;
+	enum cgu_name_style names;     /* the input's --names */
+	const struct cgu_view *view;   /* the input's view (cli_input) */
 };
 
-/* Read path ("-" = stdin).  Returns CLI_OK or an exit status (printed). */
+/* Read path ("-" = stdin).  Returns CLI_OK or an exit status (printed).
+ * s keeps a pointer to in->view. */
 int cli_stacks_open(struct cli_stacks *s, const struct cli_input *in, const char *path);
 void cli_stacks_release(struct cli_stacks *s);
 /* The profile, or NULL for folded input. */
@@ -42,15 +45,21 @@ const char *cli_stacks_subtitle(const char *user, const char *dflt,
  * (speedscope, pprof, firefox): options (spec: name, usage, help,
  * options, shortopts, option, ctx), one input read by
  * cli_stacks_open(), the events of --event (one) or all of them, folded
- * as the fold command folds them, given to write with the profile (NULL
- * for folded input) and a title ("CMD - exact stacks", see
- * cli_stacks_label()). */
+ * as the fold command folds them (the same view options: --all-frames,
+ * --focus, --ignore, --hide, --merge, --names, --per-thread), given to
+ * write with the profile (NULL for folded input) and a title ("CMD -
+ * exact stacks", see cli_stacks_label()). */
 #include <callgrind-utils/export.h>
 #define CLI_EXPORT_LONGOPTS \
 	CLI_INPUT_LONGOPTS, \
+	CLI_VIEW_LONGOPTS, \
+	CLI_NAMES_LONGOPT, \
 	CLI_STACKS_LONGOPTS, \
 	CLI_PER_THREAD_LONGOPT
-#define CLI_EXPORT_HELP CLI_STACKS_HELP CLI_PER_THREAD_HELP CLI_INPUT_HELP
+#define CLI_EXPORT_HELP \
+	CLI_STACKS_HELP CLI_PER_THREAD_HELP \
+	CLI_ROOT_HELP CLI_VIEW_HELP CLI_NAMES_HELP \
+	CLI_INPUT_HELP
 typedef int (*cli_export_fn)(const struct cgu_profile *p,
 			     const struct cgu_export_event *events, size_t n,
 			     const char *title, FILE *out,

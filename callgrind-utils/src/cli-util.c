@@ -96,6 +96,31 @@ int cli_input_option(struct cli_input *in, const char *cmd, int opt,
 	case 'v':
 		in->verbose = 1;
 		return 1;
+	case CLI_OPT_ALL_FRAMES:
+		in->view.all_frames = 1;
+		return 1;
+	case CLI_OPT_FOCUS:
+	case CLI_OPT_IGNORE:
+	case CLI_OPT_HIDE:
+		in->view.re[opt == CLI_OPT_FOCUS ? CGU_VIEW_FOCUS
+			    : opt == CLI_OPT_IGNORE ? CGU_VIEW_IGNORE
+			    : CGU_VIEW_HIDE] = arg;
+		return 1;
+	case CLI_OPT_MERGE:
+		if (!strcmp(arg, "recursion"))
+			in->merge |= CGU_MERGE_RECURSION;
+		else if (!strcmp(arg, "callers"))
+			in->merge |= CGU_MERGE_CALLERS;
+		else if (!strcmp(arg, "all"))
+			in->merge |= CGU_MERGE_RECURSION | CGU_MERGE_CALLERS;
+		else {
+			cli_usage_error(cmd, "--merge: expected recursion, "
+					"callers or all, got '%s'", arg);
+			return -1;
+		}
+		return 1;
+	case CLI_OPT_NAMES:
+		return cli_name_style(cmd, arg, &in->names) ? -1 : 1;
 	case CLI_OPT_MAX_LINE:
 		if (parse_size(arg, &size) || size > SIZE_MAX / 2) {
 			cli_usage_error(cmd, "--max-line: expected a positive "
@@ -113,6 +138,36 @@ int cli_input_option(struct cli_input *in, const char *cmd, int opt,
 		return 1;
 	}
 	return 0;
+}
+
+int cli_view_ready(struct cli_input *in)
+{
+	struct cgu_error err;
+
+	if (cgu_view_compile(&in->view, &err) == CGU_OK)
+		return CLI_OK;
+	return cli_usage_error(in->cmd, "%s", err.msg);
+}
+
+void cli_view_release(struct cli_input *in)
+{
+	cgu_view_release(&in->view);
+}
+
+void cli_merge(const struct cli_input *in, struct cgu_profile_set *set)
+{
+	size_t i;
+
+	if (!in->merge)
+		return;
+	for (i = 0; i < set->n; i++) {
+		struct cgu_profile *q = cgu_merge_names(set->v[i], in->merge);
+
+		set->source[i] = cgu_profile_intern(q, set->source[i],
+						    strlen(set->source[i]));
+		cgu_profile_free(set->v[i]);
+		set->v[i] = q;
+	}
 }
 
 int cli_load_set(struct cli_input *in, int nfiles, char **files,
@@ -271,15 +326,17 @@ int cli_run_outputs(struct cli_input *in, struct cgu_profile_set *set,
 
 int cli_name_style(const char *cmd, const char *arg, enum cgu_name_style *out)
 {
-	if (!strcmp(arg, "function"))
+	if (!strcmp(arg, "auto"))
+		*out = CGU_NAMES_AUTO;
+	else if (!strcmp(arg, "function"))
 		*out = CGU_NAMES_FUNCTION;
 	else if (!strcmp(arg, "file"))
 		*out = CGU_NAMES_FILE_FUNCTION;
 	else if (!strcmp(arg, "full"))
 		*out = CGU_NAMES_FULL;
 	else
-		return cli_usage_error(cmd, "--names: expected function, file "
-				       "or full, got '%s'", arg), -1;
+		return cli_usage_error(cmd, "--names: expected auto, function, "
+				       "file or full, got '%s'", arg), -1;
 	return 0;
 }
 
@@ -316,23 +373,29 @@ int cli_main(int argc, char **argv, const struct cli_spec *spec)
 
 	memset(&in, 0, sizeof(in));
 	in.cmd = spec->name;
+	in.names = CGU_NAMES_AUTO;
 	rc = cli_options(argc, argv, spec, &in);
 	if (rc >= 0)
 		return rc;
 	if (spec->check && (rc = spec->check(spec->ctx)))
 		return rc;
-	if (spec->write_item) {
+	rc = cli_view_ready(&in);
+	if (rc == CLI_OK && spec->write_item) {
 		rc = cli_load_inputs(&in, argc - optind, argv + optind, &l);
-		if (rc)
-			return rc;
-		rc = cli_run_items(&in, &l, spec->write_item, spec->ctx);
-		cli_inputs_release(&l);
-		return rc;
+		if (rc == CLI_OK) {
+			cli_merge(&in, &l.set);
+			rc = cli_run_items(&in, &l, spec->write_item,
+					   spec->ctx);
+			cli_inputs_release(&l);
+		}
+	} else if (rc == CLI_OK) {
+		rc = cli_load_set(&in, argc - optind, argv + optind, &set);
+		if (rc == CLI_OK) {
+			cli_merge(&in, &set);
+			rc = cli_run_outputs(&in, &set, spec->write, spec->ctx);
+			cgu_profile_set_release(&set);
+		}
 	}
-	rc = cli_load_set(&in, argc - optind, argv + optind, &set);
-	if (rc)
-		return rc;
-	rc = cli_run_outputs(&in, &set, spec->write, spec->ctx);
-	cgu_profile_set_release(&set);
+	cli_view_release(&in);
 	return rc;
 }

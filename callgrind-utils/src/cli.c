@@ -12,6 +12,8 @@ struct cli_command {
 /* Keep one entry a line, sorted by name. */
 static const struct cli_command commands[] = {
 	{ "annotate", cmd_annotate, "instructions of hot functions with their costs (--asm)" },
+	{ "callees", cmd_callees, "functions a function calls, with calls and cost" },
+	{ "callers", cmd_callers, "functions that call a function, with calls and cost" },
 	{ "diff", cmd_diff, "differential flame graph or folded diff of two inputs" },
 	{ "dot", cmd_dot, "call graph for Graphviz, with node and edge thresholds" },
 	{ "edges", cmd_edges, "sorted 'caller -> callee calls cost' lines" },

@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <callgrind-utils/callgrind-utils.h>
+#include <callgrind-utils/view.h>
 
 #define CLI_OK 0        /* success */
 #define CLI_USAGE 1     /* bad command line */
@@ -24,6 +25,8 @@ int cmd_speedscope(int argc, char **argv);
 int cmd_flamegraph(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
+int cmd_callers(int argc, char **argv);
+int cmd_callees(int argc, char **argv);
 int cmd_dot(int argc, char **argv);
 int cmd_firefox(int argc, char **argv);
 int cmd_pprof(int argc, char **argv);
@@ -51,11 +54,18 @@ struct cli_input {
 	int reconstructed;            /* --reconstructed */
 	int per_thread;               /* --per-thread */
 	int verbose;                  /* -v, --verbose */
+	struct cgu_view view;         /* --all-frames, --focus, --ignore,
+					 --hide */
+	unsigned merge;               /* --merge: CGU_MERGE_* */
+	enum cgu_name_style names;    /* --names of the flame graph commands
+					 (they set CGU_NAMES_AUTO first) */
 };
 /* getopt_long values of the shared options */
 enum { CLI_OPT_EVENT = 1000, CLI_OPT_SEPARATE, CLI_OPT_NO_TOTALS,
        CLI_OPT_MAX_LINE, CLI_OPT_MAX_INPUT, CLI_OPT_STACKS, CLI_OPT_RECONSTRUCTED,
-       CLI_OPT_PER_THREAD, CLI_OPT_VERBOSE, CLI_OPT_FIRST_FREE };
+       CLI_OPT_PER_THREAD, CLI_OPT_VERBOSE, CLI_OPT_ALL_FRAMES,
+       CLI_OPT_FOCUS, CLI_OPT_IGNORE, CLI_OPT_HIDE, CLI_OPT_MERGE,
+       CLI_OPT_NAMES, CLI_OPT_FIRST_FREE };
 #define CLI_INPUT_LONGOPTS \
 	{ "event", required_argument, NULL, CLI_OPT_EVENT }, \
 	{ "output", required_argument, NULL, 'o' }, \
@@ -88,9 +98,41 @@ enum { CLI_OPT_EVENT = 1000, CLI_OPT_SEPARATE, CLI_OPT_NO_TOTALS,
 #define CLI_PER_THREAD_HELP \
 	"      --per-thread      exact stacks: one lane a thread, each stack\n" \
 	"                        under a frame [thread N] (default: merged)\n"
+#define CLI_VIEW_LONGOPTS \
+	{ "all-frames", no_argument, NULL, CLI_OPT_ALL_FRAMES }, \
+	{ "focus", required_argument, NULL, CLI_OPT_FOCUS }, \
+	{ "ignore", required_argument, NULL, CLI_OPT_IGNORE }, \
+	{ "hide", required_argument, NULL, CLI_OPT_HIDE }, \
+	{ "merge", required_argument, NULL, CLI_OPT_MERGE }
+#define CLI_ROOT_HELP \
+	"      --all-frames      stacks from their very root: the loader's\n" \
+	"                        entry, _start, (below main), ... (default:\n" \
+	"                        a stack through main starts at main, others\n" \
+	"                        after their start-up frames, whose own cost\n" \
+	"                        is one frame [start-up])\n"
+#define CLI_VIEW_HELP \
+	"      --focus RE        only the stacks with a frame matching RE\n" \
+	"      --ignore RE       leave out the stacks with a frame matching RE\n" \
+	"      --hide RE         take the frames matching RE out of the stacks\n" \
+	"                        (RE: POSIX extended regular expression,\n" \
+	"                        matched anywhere in the names as printed)\n" \
+	CLI_MERGE_HELP
+#define CLI_MERGE_HELP \
+	"      --merge WHAT      recursion: fib'2 into fib (--separate-recs);\n" \
+	"                        callers: a'b'c into a (--separate-callers);\n" \
+	"                        all: both\n"
+#define CLI_NAMES_LONGOPT \
+	{ "names", required_argument, NULL, CLI_OPT_NAMES }
 /* Handle a shared option; returns 1 if handled, 0 if not, -1 on error. */
 int cli_input_option(struct cli_input *in, const char *cmd, int opt,
 		     const char *arg);
+
+/* Compile in->view's regular expressions: CLI_OK or CLI_USAGE
+ * (printed); cli_view_release() afterwards either way. */
+int cli_view_ready(struct cli_input *in);
+void cli_view_release(struct cli_input *in);
+/* --merge: every profile of set merged as in->merge says. */
+void cli_merge(const struct cli_input *in, struct cgu_profile_set *set);
 
 /* Parse the files (argv[first..argc), none means "-") into set. */
 int cli_load_set(struct cli_input *in, int nfiles, char **files,
@@ -164,6 +206,19 @@ typedef int (*cli_item_fn)(const struct cli_item *it, int event, FILE *out,
 int cli_run_items(struct cli_input *in, struct cli_inputs *l,
 		  cli_item_fn write, void *ctx);
 
+/* The functions of the stacks it->in->view keeps (--focus, --ignore,
+ * --hide; every frame, as the root cut changes no function's cost), the
+ * exact stacks when there are, every event (those of the exact stacks
+ * then), into *q: a node a frame name as names prints it (no file, no
+ * object), its self cost where it is the leaf of a stack, *incl (per
+ * node and event, as q's self) where it is on the stack, once however
+ * often; an edge a caller -> callee of adjacent frames with the cost of
+ * the stacks it is on (once a stack), and no calls.  The caller frees
+ * *q and *incl either way (cli-view.c). */
+int cli_view_profile(const struct cli_item *it, enum cgu_name_style names,
+		     struct cgu_profile **q, cgu_cost **incl,
+		     struct cgu_error *err);
+
 /* The whole of a command that reads profiles and writes an output:
  * parses options (the shared ones and spec->options), loads the files
  * and runs spec->write on every profile.  Returns the exit status. */
@@ -194,7 +249,11 @@ int cli_options(int argc, char **argv, const struct cli_spec *spec,
 int cli_name_style(const char *cmd, const char *arg,
 		   enum cgu_name_style *out);
 #define CLI_NAMES_HELP \
-	"      --names STYLE     function (default), file (file:function, as\n" \
+	"      --names STYLE     auto (default: function, and where functions\n" \
+	"                        of other files or objects have the same name\n" \
+	"                        base:function, file:function or\n" \
+	"                        file:function [object], as it takes),\n" \
+	"                        function, file (file:function, as\n" \
 	"                        callgrind_annotate shows) or full (+ [object])\n"
 
 #endif

@@ -13,7 +13,8 @@ static const char help[] =
 	"      --normalize       scale BEFORE to the total of AFTER first\n"
 	"      --folded          write the folded diff text, not an SVG\n"
 	"      --reconstructed   leave exact stacks (PROFILE.stacks) aside\n"
-	CLI_FLAME_HELP CLI_INPUT_HELP;
+	CLI_FLAME_HELP CLI_ROOT_HELP CLI_VIEW_HELP CLI_NAMES_HELP
+	CLI_INPUT_HELP;
 
 enum { OPT_NORMALIZE = CLI_FLAME_OPT_FREE, OPT_FOLDED };
 
@@ -23,6 +24,8 @@ static const struct option longopts[] = {
 	{ "reconstructed", no_argument, NULL, CLI_OPT_RECONSTRUCTED },
 	CLI_FLAME_LONGOPTS,
 	CLI_INPUT_LONGOPTS,
+	CLI_VIEW_LONGOPTS,
+	CLI_NAMES_LONGOPT,
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -123,13 +126,18 @@ static int parse_options(struct diff_cmd *d, int argc, char **argv)
 
 int cmd_diff(int argc, char **argv)
 {
-	struct diff_cmd d = { .in = { .cmd = "diff" } };
+	struct diff_cmd d = { .in = { .cmd = "diff", .names = CGU_NAMES_AUTO } };
 	struct cli_stacks a, b;
 	cgu_flame_options_init(&d.flame);
 	d.flame.countname = NULL;
 	int rc = parse_options(&d, argc, argv);
 	if (rc != CLI_OK)
 		return rc < 0 ? CLI_OK : rc;
+	rc = cli_view_ready(&d.in);
+	if (rc != CLI_OK) {
+		cli_view_release(&d.in);
+		return rc;
+	}
 	rc = cli_stacks_open(&a, &d.in, argv[optind]);
 	if (rc == CLI_OK) {
 		rc = cli_stacks_open(&b, &d.in, argv[optind + 1]);
@@ -138,5 +146,6 @@ int cmd_diff(int argc, char **argv)
 		cli_stacks_release(&b);
 	}
 	cli_stacks_release(&a);
+	cli_view_release(&d.in);
 	return rc;
 }

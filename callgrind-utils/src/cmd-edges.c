@@ -6,6 +6,7 @@ enum { OPT_NAMES = CLI_OPT_FIRST_FREE };
 static const struct option options[] = {
 	CLI_INPUT_LONGOPTS,
 	{ "names", required_argument, NULL, OPT_NAMES },
+	{ "merge", required_argument, NULL, CLI_OPT_MERGE },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -22,7 +23,7 @@ static int edges_write(const struct cgu_profile *p, int event, FILE *out,
 
 int cmd_edges(int argc, char **argv)
 {
-	enum cgu_name_style names = CGU_NAMES_FUNCTION;
+	enum cgu_name_style names = CGU_NAMES_AUTO;
 	struct cli_spec spec = {
 		.name = "edges",
 		.usage = "edges [options] [FILE|-]...",
@@ -30,7 +31,7 @@ int cmd_edges(int argc, char **argv)
 		"One line 'caller -> callee calls cost' per edge of the call\n"
 		"graph, sorted bytewise; cost is the inclusive cost of the calls\n"
 		"for the event.  Edges with equal printed names are summed.\n\n"
-		"Options:\n" CLI_NAMES_HELP CLI_INPUT_HELP,
+		"Options:\n" CLI_MERGE_HELP CLI_NAMES_HELP CLI_INPUT_HELP,
 		.options = options,
 		.shortopts = "e:o:h",
 		.option = edges_option,

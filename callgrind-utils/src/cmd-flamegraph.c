@@ -21,11 +21,14 @@ static const char help[] =
 	CLI_FLAME_HELP
 	CLI_STACKS_HELP
 	CLI_PER_THREAD_HELP
+	CLI_ROOT_HELP CLI_VIEW_HELP CLI_NAMES_HELP
 	CLI_INPUT_HELP;
 
 static const struct option longopts[] = {
 	CLI_FLAME_LONGOPTS,
 	CLI_INPUT_LONGOPTS,
+	CLI_VIEW_LONGOPTS,
+	CLI_NAMES_LONGOPT,
 	CLI_STACKS_LONGOPTS,
 	CLI_PER_THREAD_LONGOPT,
 	{ NULL, 0, NULL, 0 },
@@ -125,7 +128,7 @@ static int draw(const struct cli_stacks *s, const struct cli_input *in,
 
 int cmd_flamegraph(int argc, char **argv)
 {
-	struct cli_input in = { .cmd = "flamegraph" };
+	struct cli_input in = { .cmd = "flamegraph", .names = CGU_NAMES_AUTO };
 	struct cgu_flame_options o;
 	int opt;
 	cgu_flame_options_init(&o);
@@ -146,9 +149,13 @@ int cmd_flamegraph(int argc, char **argv)
 	if (argc - optind > 1)
 		return cli_usage_error("flamegraph", "expects one input file");
 	struct cli_stacks s;
-	int rc = cli_stacks_open(&s, &in, optind < argc ? argv[optind] : "-");
-	if (rc == CLI_OK)
-		rc = draw(&s, &in, &o);
-	cli_stacks_release(&s);
+	int rc = cli_view_ready(&in);
+	if (rc == CLI_OK) {
+		rc = cli_stacks_open(&s, &in, optind < argc ? argv[optind] : "-");
+		if (rc == CLI_OK)
+			rc = draw(&s, &in, &o);
+		cli_stacks_release(&s);
+	}
+	cli_view_release(&in);
 	return rc;
 }

@@ -9,6 +9,7 @@ static const struct option options[] = {
 	CLI_INPUT_LONGOPTS,
 	CLI_STACKS_LONGOPTS,
 	CLI_PER_THREAD_LONGOPT,
+	CLI_VIEW_LONGOPTS,
 	{ "verbose", no_argument, NULL, CLI_OPT_VERBOSE },
 	{ "names", required_argument, NULL, OPT_NAMES },
 	{ "mode", required_argument, NULL, OPT_MODE },
@@ -75,9 +76,10 @@ static int fold_write(const struct cli_item *it, int event, FILE *out,
 	struct cgu_fold_opts *o = ctx;
 	int exact = it->cct && o->mode != CGU_FOLD_GRAPH;
 	struct cgu_cct_fold_opts co = { 0, o->names, it->in->per_thread,
-					it->part };
+					it->part, &it->in->view };
 
 	o->event = event;
+	o->view = &it->in->view;
 	if (it->in->verbose)
 		fprintf(stderr, "callgrind-utils fold: %s%s%s\n",
 			cli_stacks_label(exact ? CLI_STACKS_EXACT
@@ -97,7 +99,7 @@ static int fold_write(const struct cli_item *it, int event, FILE *out,
 
 int cmd_fold(int argc, char **argv)
 {
-	struct cgu_fold_opts o = { 0, CGU_FOLD_AUTO, 0, CGU_NAMES_FUNCTION, 0 };
+	struct cgu_fold_opts o = { 0, CGU_FOLD_AUTO, 0, CGU_NAMES_AUTO, 0, NULL };
 	struct cli_spec spec = {
 		.name = "fold",
 		.usage = "fold [options] [FILE|-]...",
@@ -126,7 +128,7 @@ int cmd_fold(int argc, char **argv)
 		"      --max-frames N    graph mode: stop with an error once the\n"
 		"                        stacks hold N frames in all (default\n"
 		"                        50000000, about 200 MB)\n"
-		CLI_STACKS_HELP CLI_PER_THREAD_HELP
+		CLI_STACKS_HELP CLI_PER_THREAD_HELP CLI_ROOT_HELP CLI_VIEW_HELP
 		"  -v, --verbose         say on stderr which stacks are drawn\n"
 		CLI_NAMES_HELP CLI_INPUT_HELP,
 		.options = options,

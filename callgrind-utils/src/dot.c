@@ -46,6 +46,7 @@ struct graph {
 	const struct cgu_dot_opts *o;
 	int ev;
 	cgu_cost total;
+	struct cgu_name_table names;   /* in o->names */
 	cgu_cost *incl;           /* per node */
 	char *keep;               /* per node */
 	size_t nkept, ekept;
@@ -62,11 +63,23 @@ static int above(const struct graph *g, cgu_cost c, double thres)
 	return 100.0 * (double)c >= thres * (double)g->total;
 }
 
-static void node_name(struct graph *g, uint32_t n, enum cgu_name_style s)
+static void node_name(struct graph *g, uint32_t n)
 {
+	cgu_buf_add_dot(&g->b, cgu_name_table_get(&g->names, n));
+}
+
+/* The name with file and object, when the node has them (a graph of
+ * stacks has names only). */
+static void full_name(struct graph *g, uint32_t n)
+{
+	const struct cgu_node *node = &g->p->nodes[n];
 	struct cgu_buf name = CGU_BUF_INIT;
 
-	cgu_node_name(g->p, n, s, &name);
+	if (!node->file[0] && !node->object[0]) {
+		node_name(g, n);
+		return;
+	}
+	cgu_node_name(g->p, n, CGU_NAMES_FULL, &name);
 	cgu_buf_add_dot(&g->b, name.data);
 	cgu_buf_release(&name);
 }
@@ -89,13 +102,13 @@ static void write_node(struct graph *g, uint32_t n)
 	double f = share(g, g->incl[n]);
 
 	cgu_buf_addf(&g->b, "  n%u [label=\"", n);
-	node_name(g, n, g->o->names);
+	node_name(g, n);
 	cgu_buf_addf(&g->b, "\\n%.2f%%\\n(%.2f%%)", 100.0 * f,
 		     100.0 * share(g, self));
 	if (calls)
 		cgu_buf_addf(&g->b, "\\n%llu\xc3\x97", (unsigned long long)calls);
 	cgu_buf_adds(&g->b, "\", tooltip=\"");
-	node_name(g, n, CGU_NAMES_FULL);
+	full_name(g, n);
 	cgu_buf_addf(&g->b, "\\ninclusive %llu %s, self %llu %s\", color=",
 		     (unsigned long long)g->incl[n], ev,
 		     (unsigned long long)self, ev);
@@ -116,15 +129,20 @@ static void write_edge(struct graph *g, uint32_t j)
 
 	cgu_buf_addf(&g->b, "  n%u -> n%u [label=\"", e->caller, e->callee);
 	if (!self)
-		cgu_buf_addf(&g->b, "%.2f%%\\n", 100.0 * f);
-	cgu_buf_addf(&g->b, "%llu\xc3\x97\", tooltip=\"",
-		     (unsigned long long)e->calls);
-	node_name(g, e->caller, g->o->names);
+		cgu_buf_addf(&g->b, "%.2f%%", 100.0 * f);
+	if (!g->o->no_calls)
+		cgu_buf_addf(&g->b, "%s%llu\xc3\x97", self ? "" : "\\n",
+			     (unsigned long long)e->calls);
+	cgu_buf_adds(&g->b, "\", tooltip=\"");
+	node_name(g, e->caller);
 	cgu_buf_adds(&g->b, " -> ");
-	node_name(g, e->callee, g->o->names);
-	cgu_buf_addf(&g->b, "\\n%llu calls, inclusive %llu %s\", color=",
-		     (unsigned long long)e->calls, (unsigned long long)c,
-		     g->p->events[g->ev]);
+	node_name(g, e->callee);
+	cgu_buf_adds(&g->b, "\\n");
+	if (!g->o->no_calls)
+		cgu_buf_addf(&g->b, "%llu calls, ",
+			     (unsigned long long)e->calls);
+	cgu_buf_addf(&g->b, "inclusive %llu %s\", color=",
+		     (unsigned long long)c, g->p->events[g->ev]);
 	color(&g->b, self ? share(g, g->incl[e->caller]) : f);
 	cgu_buf_addf(&g->b, ", penwidth=%.2f];\n", 0.5 + 3.5 * fmin(f, 1.0));
 }
@@ -160,12 +178,14 @@ static int edge_kept(const struct graph *g, uint32_t j)
 int cgu_dot_write(const struct cgu_profile *p, const struct cgu_dot_opts *o,
 		  FILE *out, struct cgu_error *err)
 {
-	struct graph g = { p, o, o->event, 0, NULL, NULL, 0, 0, CGU_BUF_INIT };
+	struct graph g = { p, o, o->event, 0, { CGU_BUF_INIT, NULL, 0 }, NULL,
+			   NULL, 0, 0, CGU_BUF_INIT };
 	int rc = 0;
 
 	if (o->event < 0 || (size_t)o->event >= p->nevents)
 		return cgu_error_set(err, CGU_EUSAGE, NULL, 0, "no such event");
-	g.total = p->totals[g.ev];
+	g.total = o->totals ? o->totals[g.ev] : p->totals[g.ev];
+	cgu_name_table_build(&g.names, p->nodes, p->nnodes, o->names);
 	g.incl = calloc(p->nnodes ? p->nnodes : 1, sizeof(*g.incl));
 	g.keep = calloc(p->nnodes ? p->nnodes : 1, 1);
 	if (!g.incl || !g.keep)
@@ -194,6 +214,7 @@ int cgu_dot_write(const struct cgu_profile *p, const struct cgu_dot_opts *o,
 		rc = cgu_buf_flush(&g.b, out, 0);
 	free(g.incl);
 	free(g.keep);
+	cgu_name_table_release(&g.names);
 	cgu_buf_release(&g.b);
 	return rc ? cgu_error_set(err, CGU_EIO, NULL, 0, "write error") : 0;
 }

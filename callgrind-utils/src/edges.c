@@ -6,6 +6,7 @@ int cgu_edges_write(const struct cgu_profile *p, int event,
 		    enum cgu_name_style names, FILE *out,
 		    struct cgu_error *err)
 {
+	struct cgu_name_table shown;
 	struct cgu_lines l;
 	size_t i;
 	int rc = 0;
@@ -13,12 +14,13 @@ int cgu_edges_write(const struct cgu_profile *p, int event,
 	if (event < 0 || (size_t)event >= p->nevents)
 		return cgu_error_set(err, CGU_EUSAGE, NULL, 0, "no such event");
 	cgu_lines_init(&l);
+	cgu_name_table_build(&shown, p->nodes, p->nnodes, names);
 	for (i = 0; i < p->nedges; i++) {
 		size_t start = l.text.len;
 
-		cgu_node_name(p, p->edges[i].caller, names, &l.text);
+		cgu_buf_adds(&l.text, cgu_name_table_get(&shown, p->edges[i].caller));
 		cgu_buf_adds(&l.text, " -> ");
-		cgu_node_name(p, p->edges[i].callee, names, &l.text);
+		cgu_buf_adds(&l.text, cgu_name_table_get(&shown, p->edges[i].callee));
 		cgu_lines_add(&l, start, p->edges[i].calls,
 			      cgu_edge_cost(p, (uint32_t)i)[event]);
 	}
@@ -28,5 +30,6 @@ int cgu_edges_write(const struct cgu_profile *p, int event,
 			     cgu_line_key(&l, i), (unsigned long long)l.v[i].a,
 			     (unsigned long long)l.v[i].b);
 	cgu_lines_release(&l);
+	cgu_name_table_release(&shown);
 	return rc < 0 ? cgu_error_set(err, CGU_EIO, NULL, 0, "write error") : 0;
 }

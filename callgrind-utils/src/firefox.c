@@ -156,8 +156,8 @@ static void frame_tables(struct writer *w)
 	repeat(w, "column", "null", n);
 	repeat(w, "originalLocation", "null", n);
 	cgu_buf_addf(&w->b, "\"length\":%zu},\"funcTable\":{", n);
-	for (size_t i = 0; i < n; i++)
-		v[i] = cgu_export_string(&w->strings, names->frames[i].name);
+	for (size_t i = 0; i < n; i++)     /* as fold prints them */
+		v[i] = cgu_export_string(&w->strings, names->frames[i].text);
 	column(w, "name", v, n, 0);
 	repeat(w, "isJS", "false", n);
 	repeat(w, "relevantForJS", "false", n);

@@ -72,6 +72,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <callgrind-utils/output.h>
+#include <callgrind-utils/view.h>
 #include "stacks.h"
 
 #define FOLD_MAX_DEPTH CGU_FOLD_MAX_DEPTH
@@ -90,6 +91,12 @@ struct folder {
 	uint32_t *path;                  /* leaf first, nnodes long */
 	size_t depth;
 	uint32_t deeper;                 /* frame "[deeper]" (graph mode) */
+	uint32_t startup;                /* frame "[start-up]" (o->view) */
+	const struct cgu_view *view;     /* o->view when it changes stacks */
+	unsigned char *flags;            /* the view's, per frame */
+	size_t nflags;
+	uint32_t *viewed;                /* a stack the view changes */
+	struct cgu_buf name;             /* context mode: a frame's name */
 	uint32_t cut[FOLD_MAX_DEPTH];    /* a stack cut for emit_path() */
 	int last_cut;                    /* the last stack added was cut */
 	uint64_t work, max_work;         /* frames written or climbed deep */
@@ -128,44 +135,98 @@ static inline void count_work(struct folder *f, size_t n)
 		f->over = 1;
 }
 
+/* The stack path[0..depth), leaf first, as the view shows it: in
+ * f->viewed, its depth in *depth; NULL when the view drops it. */
+static const uint32_t *view_of(struct folder *f, const uint32_t *path,
+			       size_t *depth)
+{
+	size_t n;
+
+	if (!f->view)
+		return path;
+	memcpy(f->viewed, path, *depth * sizeof(*path));
+	n = cgu_view_apply(f->view, f->flags, f->startup, f->viewed, *depth);
+	if (n == CGU_VIEW_DROP)
+		return NULL;
+	*depth = n;
+	return f->viewed;
+}
+
 /* The path as a stack: whole, or its FOLD_MAX_DEPTH - 1 frames from the
  * root above "[deeper]", added to the last stack when that one is the
  * same cut (the deep stacks of a chain come one after the other). */
 static void emit_path(struct folder *f, cgu_cost cost)
 {
 	struct cgu_stacks *st = &f->stacks;
-	size_t keep = FOLD_MAX_DEPTH - 1;
+	size_t keep = FOLD_MAX_DEPTH - 1, depth = f->depth;
+	const uint32_t *s;
 
 	if (f->depth < FOLD_MAX_DEPTH) {
 		count_work(f, f->depth);
-		cgu_stacks_add_reversed(st, f->path, f->depth, cost);
+		s = view_of(f, f->path, &depth);
+		if (s)
+			cgu_stacks_add_reversed(st, s, depth, cost);
 		f->last_cut = 0;
 		return;
 	}
 	f->cut[0] = f->deeper;
 	memcpy(f->cut + 1, f->path + f->depth - keep, keep * sizeof(*f->cut));
-	if (f->last_cut && cgu_stacks_same_as_last(st, f->cut, FOLD_MAX_DEPTH)) {
+	depth = FOLD_MAX_DEPTH;
+	s = view_of(f, f->cut, &depth);
+	if (!s) {
+		f->last_cut = 0;
+		return;
+	}
+	if (f->last_cut && cgu_stacks_same_as_last(st, s, depth)) {
 		st->v[st->n - 1].cost += cost;
 		return;
 	}
 	count_work(f, FOLD_MAX_DEPTH);
-	cgu_stacks_add_reversed(st, f->cut, FOLD_MAX_DEPTH, cost);
+	cgu_stacks_add_reversed(st, s, depth, cost);
 	f->last_cut = 1;
 }
+
+/* Frame id was named name: record what it is to the view, once. */
+#define CLASSIFIED 0x80
+static void classify(struct folder *f, uint32_t id, const char *function,
+		     const char *object, const char *name)
+{
+	if (!f->view || (id < f->nflags && (f->flags[id] & CLASSIFIED)))
+		return;
+	if (id >= f->nflags) {
+		size_t n = f->nflags ? f->nflags * 2 : 64;
+
+		while (n <= id)
+			n *= 2;
+		f->flags = realloc(f->flags, n);
+		if (!f->flags)
+			abort();
+		memset(f->flags + f->nflags, 0, n - f->nflags);
+		f->nflags = n;
+	}
+	f->flags[id] = CLASSIFIED | (unsigned char)cgu_view_classify(f->view,
+						function, object, name);
+}
+
 
 /* Graph mode: every node's display name, frame i for node i. */
 static void name_frames(struct folder *f)
 {
-	struct cgu_buf name = CGU_BUF_INIT;
+	struct cgu_name_table names;
 	uint32_t n;
 
+	cgu_name_table_build(&names, f->p->nodes, f->p->nnodes, f->o->names);
 	for (n = 0; n < f->p->nnodes; n++) {
-		cgu_buf_reset(&name);
-		cgu_node_name(f->p, n, f->o->names, &name);
-		cgu_frames_add(&f->frames, name.data, name.len);
+		const char *s = cgu_name_table_get(&names, n);
+
+		cgu_frames_add(&f->frames, s, strlen(s));
+		classify(f, n, f->p->nodes[n].function, f->p->nodes[n].object,
+			 s);
 	}
 	f->deeper = cgu_frames_add(&f->frames, "[deeper]", 8);
-	cgu_buf_release(&name);
+	f->startup = cgu_frames_add(&f->frames, "[start-up]", 10);
+	classify(f, f->startup, "", "", "");
+	cgu_name_table_release(&names);
 }
 
 /* ------------------------------------------------------ exact mode */
@@ -195,21 +256,31 @@ static int has_context(const char *name)
 	return name[context_part(name)] == '\'';
 }
 
+/* The frames of a context name are its parts; only the leaf's object
+ * is known. */
 static void emit_exact(struct folder *f, uint32_t n, cgu_cost cost)
 {
 	const char *s = f->p->nodes[n].function;
+	const uint32_t *viewed;
 	size_t depth = 0;
 
 	while (depth < FOLD_MAX_DEPTH) {       /* leaf first */
 		size_t len = context_part(s);
+		uint32_t id = cgu_frames_intern(&f->frames, s, len);
 
-		f->path[depth++] = cgu_frames_intern(&f->frames, s, len);
+		cgu_buf_reset(&f->name);
+		cgu_buf_add(&f->name, s, len);
+		classify(f, id, f->name.data,
+			 depth ? "" : f->p->nodes[n].object, f->name.data);
+		f->path[depth++] = id;
 		s += len;
 		if (*s != '\'')
 			break;
 		s++;
 	}
-	cgu_stacks_add_reversed(&f->stacks, f->path, depth, cost);
+	viewed = view_of(f, f->path, &depth);
+	if (viewed)
+		cgu_stacks_add_reversed(&f->stacks, viewed, depth, cost);
 }
 
 /* ------------------------------------------------------ graph mode */
@@ -506,7 +577,10 @@ static void fold_all(struct folder *f)
 	int exact = fold_mode_exact(f->p, f->o->mode);
 	uint32_t *order = NULL, i;
 
-	if (!exact) {
+	if (exact) {
+		f->startup = cgu_frames_intern(&f->frames, "[start-up]", 10);
+		classify(f, f->startup, "", "", "");
+	} else {
 		name_frames(f);
 		heaviest_callers(f);
 		order = callers_first(f);
@@ -555,6 +629,10 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	f.room = array(p->nedges, sizeof(*f.room));
 	for (j = 0; j < p->nedges; j++)
 		f.room[j] = cgu_edge_cost(p, (uint32_t)j)[f.ev];
+	f.view = cgu_view_active(o->view) ? o->view : NULL;
+	f.viewed = array(p->nnodes + 1 > FOLD_MAX_DEPTH ? p->nnodes + 1
+			 : FOLD_MAX_DEPTH, sizeof(*f.viewed));
+	cgu_buf_init(&f.name);
 	cgu_frames_init(&f.frames);
 	cgu_stacks_init(&f.stacks);
 	fold_all(&f);
@@ -565,6 +643,9 @@ int cgu_fold_each(const struct cgu_profile *p, const struct cgu_fold_opts *o,
 	cgu_stacks_release(&f.stacks);
 	cgu_frames_release(&f.frames);
 	free(f.path);
+	free(f.viewed);
+	free(f.flags);
+	cgu_buf_release(&f.name);
 	free(f.on_path);
 	free(f.shares);
 	free(f.heaviest);

@@ -30,40 +30,41 @@ int cgu_folded_is_profile(const char *head, size_t len)
 	return 0;
 }
 
-/* Functions to find frames' objects and files in: a profile's nodes or
- * a calling-context tree's frames. */
+/* Functions to find frames' objects and files in (a profile's nodes or
+ * a calling-context tree's frames), by the name they are printed as. */
 struct functions {
 	const struct cgu_node *v;
 	size_t n;
+	struct cgu_name_table names;
 	struct cgu_itab tab;       /* the first node of every name */
 };
 
-static int same_function(const void *ctx, uint32_t index, const void *key)
+static int same_name(const void *ctx, uint32_t index, const void *key)
 {
-	const struct cgu_node *v = ctx;
-	return strcmp(v[index].function, key) == 0;
+	return strcmp(cgu_name_table_get(ctx, index), key) == 0;
 }
 
-static uint32_t function_hash(const char *s)
+static uint32_t name_hash(const char *s)
 {
 	return cgu_hash_bytes(s, strlen(s));
 }
 
-static void index_functions(struct functions *fs)
+static void index_functions(struct functions *fs, enum cgu_name_style style)
 {
+	cgu_name_table_build(&fs->names, fs->v, fs->n, style);
 	cgu_itab_init(&fs->tab);
 	for (uint32_t i = 0; i < fs->n; i++) {
-		const char *fn = fs->v[i].function;
-		uint32_t h = function_hash(fn);
-		if (cgu_itab_find(&fs->tab, h, same_function, fs->v, fn) == UINT32_MAX)
+		const char *fn = cgu_name_table_get(&fs->names, i);
+		uint32_t h = name_hash(fn);
+		if (cgu_itab_find(&fs->tab, h, same_name, &fs->names, fn) == UINT32_MAX)
 			cgu_itab_insert(&fs->tab, h, i);
 	}
 }
 
 static void annotate(struct cgu_folded_frame *fr, const struct functions *fs)
 {
-	uint32_t i = cgu_itab_find(&fs->tab, function_hash(fr->name), same_function,
-				   fs->v, fr->name);
+	uint32_t i = cgu_itab_find(&fs->tab, name_hash(fr->name), same_name,
+				   &fs->names, fr->name);
 	if (i == UINT32_MAX)
 		return;
 	if (fs->v[i].object[0])
@@ -73,21 +74,23 @@ static void annotate(struct cgu_folded_frame *fr, const struct functions *fs)
 }
 
 /* Parse the fold text into f; the new frames get the object and file of
- * the first function of their name. */
+ * the function printed with their name (the first of them). */
 static int read_annotated(struct cgu_folded *f, const struct cgu_buf *text,
-			  const struct cgu_node *v, size_t n, const char *name,
+			  const struct cgu_node *v, size_t n,
+			  enum cgu_name_style style, const char *name,
 			  struct cgu_error *err)
 {
-	struct functions fs = { v, n, { 0 } };
+	struct functions fs = { v, n, { CGU_BUF_INIT, NULL, 0 }, { 0 } };
 	size_t first = f->nframes;
 	int rc = cgu_folded_read_buf(f, text->data, text->len, name, err);
 	if (rc != 0)
 		return rc;
-	index_functions(&fs);
+	index_functions(&fs, style);
 	for (size_t i = first; i < f->nframes; i++)
 		if (!f->frames[i].object && !f->frames[i].file)
 			annotate(&f->frames[i], &fs);
 	cgu_itab_release(&fs.tab);
+	cgu_name_table_release(&fs.names);
 	return 0;
 }
 
@@ -96,11 +99,10 @@ int cgu_folded_from_profile(struct cgu_folded *f, const struct cgu_profile *p,
 			    struct cgu_error *err)
 {
 	struct cgu_buf text = CGU_BUF_INIT;
-	struct cgu_fold_opts by_function = *o;
-	by_function.names = CGU_NAMES_FUNCTION;
-	int rc = cgu_fold_buf(p, &by_function, &text, err);
+	int rc = cgu_fold_buf(p, o, &text, err);
 	if (rc == 0)
-		rc = read_annotated(f, &text, p->nodes, p->nnodes, name, err);
+		rc = read_annotated(f, &text, p->nodes, p->nnodes, o->names,
+				    name, err);
 	cgu_buf_release(&text);
 	return rc;
 }
@@ -110,11 +112,10 @@ int cgu_folded_from_cct(struct cgu_folded *f, const struct cgu_cct *c,
 			struct cgu_error *err)
 {
 	struct cgu_buf text = CGU_BUF_INIT;
-	struct cgu_cct_fold_opts by_function = *o;
-	by_function.names = CGU_NAMES_FUNCTION;
-	int rc = cgu_cct_fold_buf(c, &by_function, &text, err);
+	int rc = cgu_cct_fold_buf(c, o, &text, err);
 	if (rc == 0)
-		rc = read_annotated(f, &text, c->frames, c->nframes, name, err);
+		rc = read_annotated(f, &text, c->frames, c->nframes, o->names,
+				    name, err);
 	cgu_buf_release(&text);
 	return rc;
 }

@@ -1,6 +1,7 @@
 /* folded.c - parse folded stacks into interned frames (see folded.h). */
 #define _GNU_SOURCE
 #include "callgrind-utils/folded.h"
+#include "callgrind-utils/view.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -391,4 +392,59 @@ int cgu_folded_parse_reader(struct cgu_folded *f, struct cgu_reader *r,
 		if (rc < 0)
 			return rc;
 	}
+}
+
+/* ---------------------------------------------------------- views */
+
+int cgu_folded_view(struct cgu_folded *dst, const struct cgu_folded *src,
+		    const struct cgu_view *v)
+{
+	struct cgu_view regexes_only = *v;
+	unsigned char *flags = calloc(src->nframes ? src->nframes : 1, 1);
+	uint32_t *map = calloc(src->nframes ? src->nframes : 1, sizeof(*map));
+	uint32_t *path = NULL;
+	size_t cap = 0;
+	int rc = 0;
+
+	regexes_only.all_frames = 1;
+	if (!flags || !map)
+		rc = -1;
+	for (size_t i = 0; rc == 0 && i < src->nframes; i++) {
+		const struct cgu_folded_frame *fr = &src->frames[i];
+		flags[i] = (unsigned char)cgu_view_classify(&regexes_only,
+			fr->name, fr->object, fr->name);
+		map[i] = cgu_folded_intern_frame(dst, fr);
+		if (map[i] == NO_SLOT)
+			rc = -1;
+	}
+	dst->shape = src->shape;
+	for (size_t i = 0; rc == 0 && i < src->nstacks; i++) {
+		const struct cgu_folded_stack *s = &src->stacks[i];
+		const uint32_t *ids = cgu_folded_stack_ids(src, s);
+		size_t depth = s->depth;
+		if (grow(&path, &cap, depth ? depth : 1, sizeof(*path)) < 0) {
+			rc = -1;
+			break;
+		}
+		for (size_t k = 0; k < depth; k++)      /* leaf first */
+			path[k] = ids[depth - 1 - k];
+		depth = cgu_view_apply(&regexes_only, flags, UINT32_MAX, path,
+				       depth);
+		if (depth == CGU_VIEW_DROP)
+			continue;
+		if (grow(&dst->ids, &dst->ids_alloc, dst->nids + depth,
+			 sizeof(*dst->ids)) < 0) {
+			rc = -1;
+			break;
+		}
+		for (size_t k = 0; k < depth; k++)
+			dst->ids[dst->nids + k] = map[path[depth - 1 - k]];
+		if (commit_stack(dst, depth, s->count,
+				 src->before ? src->before[i] : 0) < 0)
+			rc = -1;
+	}
+	free(flags);
+	free(map);
+	free(path);
+	return rc;
 }

@@ -189,7 +189,11 @@ static void frames(struct writer *w, const char *program)
 				   : mapping[i];
 	for (size_t i = 0; i < names->nframes; i++) {
 		const struct cgu_folded_frame *fr = &names->frames[i];
-		uint32_t name = string(w, fr->name);
+		/* the name as fold prints it ("f [OBJECT]" where --names
+		 * needs the object to keep two functions apart), the system
+		 * name without the annotation */
+		uint32_t name = string(w, fr->text);
+		uint32_t system_name = string(w, fr->name);
 
 		pb_uint(&w->sub, 1, i + 1);
 		if (mapping[i] != UINT32_MAX)
@@ -200,7 +204,7 @@ static void frames(struct writer *w, const char *program)
 		top_message(w, 4);
 		pb_uint(&w->sub, 1, i + 1);
 		pb_uint(&w->sub, 2, name);
-		pb_uint(&w->sub, 3, name);
+		pb_uint(&w->sub, 3, system_name);
 		if (fr->file && *fr->file)
 			pb_uint(&w->sub, 4, string(w, fr->file));
 		top_message(w, 5);

@@ -68,6 +68,25 @@ round_trip "shapes.out --reconstructed" "$D/shapes.out" --reconstructed
 round_trip "shapes.out --per-thread" "$D/shapes.out" --per-thread
 round_trip "parts.out --separate-parts" "$tmp/parts.out" --separate-parts
 
+# the view options, which fold takes too: where stacks start, the names,
+# the stacks kept and the frames shown, merged names (the same options on
+# both sides)
+for how in "" --reconstructed; do
+	for view in --all-frames "--names full" "--names file" "--names function" \
+		    "--focus ^b$" "--ignore ^b$" "--hide ^x$" "--focus x --hide ^(a|b)$" \
+		    "--names file --focus ^shapes.c:leaf$"; do
+		# shellcheck disable=SC2086 # the options are words
+		round_trip "shapes.out $how $view" "$D/shapes.out" $how $view
+	done
+done
+round_trip "shapes.out --per-thread --hide ^x$" "$D/shapes.out" --per-thread --hide '^x$'
+round_trip "shapes.out.stacks --focus ^a$" "$D/shapes.out.stacks" --focus '^a$'
+{ echo '# callgrind format'; cat "$D/context.out"; } >"$tmp/context.out"
+for m in recursion callers all; do
+	round_trip "context.out --merge $m" "$tmp/context.out" --merge "$m"
+done
+round_trip "threads.out --names full" "$D/threads.out" --names full
+
 # --event keeps one event; folded input is one event, "samples"
 "$CGU" pprof -e Dr -o "$tmp/dr.pb.gz" "$D/shapes.out" && [ -n "$have_protoc" ] &&
 	pprof_decode "$tmp/dr.pb.gz" >"$tmp/dr.txt" && {
@@ -82,6 +101,8 @@ round_trip "parts.out --separate-parts" "$tmp/parts.out" --separate-parts
 }
 "$CGU" fold "$D/basic.out" >"$tmp/in.folded"
 round_trip "folded input" "$tmp/in.folded" 2>/dev/null <&- || true
+"$CGU" firefox --hide '^work$' -o "$tmp/f.json" "$tmp/in.folded" && firefox_fold "$tmp/f.json" 0 >"$tmp/got" &&
+	sorted_fold --hide '^work$' "$D/basic.out" >"$tmp/want" && same "firefox of folded stacks --hide" "$tmp/want" "$tmp/got"
 "$CGU" firefox -o "$tmp/f.json" "$tmp/in.folded" && firefox_fold "$tmp/f.json" 0 >"$tmp/got" &&
 	LC_ALL=C sort "$tmp/in.folded" >"$tmp/want" && same "firefox of folded stacks" "$tmp/want" "$tmp/got"
 
@@ -96,8 +117,10 @@ over() {
 		if (incl > 0 && incl * 100 >= t * total) print name }' "$2" | LC_ALL=C sort
 }
 for prof in "$D/shapes.out" "$D/basic.out" "$D/threads.out"; do
+	first=$(events "$prof" | sed -n 1p)
 	for opt in "" --reconstructed; do
-		"$CGU" summary -n 0 $opt "$prof" >"$tmp/sum"
+		# dot's event: the first (summary's columns would be every event)
+		"$CGU" summary -e "$first" -n 0 $opt "$prof" >"$tmp/sum"
 		for t in 0 0.5 5 30 60; do
 			name="dot $opt --node-thres $t $(basename "$prof")"
 			"$CGU" dot $opt --node-thres "$t" --edge-thres 0 "$prof" >"$tmp/g.dot" 2>"$tmp/err" ||
@@ -125,6 +148,38 @@ for prof in "$D/shapes.out" "$D/basic.out" "$D/threads.out"; do
 		same "dot --edge-thres $t $(basename "$prof"): the calls kept" "$tmp/want" "$tmp/got"
 	done
 done
+
+times=$(printf '\303\227')     # the x of '12x calls' (U+00D7)
+# dot's view options, as summary's: --names, --merge, and --focus,
+# --ignore, --hide (the graph of the stacks they keep, no calls drawn)
+for v in "--names file" "--names full" "--focus ^b$" "--ignore ^b$" "--hide ^x$" \
+	 "--names file --focus shapes.c:a"; do
+	for opt in "" --reconstructed; do
+		name="dot $opt $v shapes.out"
+		# shellcheck disable=SC2086 # the options are words
+		"$CGU" summary -e Ir -n 0 $opt $v "$D/shapes.out" >"$tmp/sum" &&
+		"$CGU" dot --node-thres 0 --edge-thres 0 $opt $v "$D/shapes.out" >"$tmp/g.dot" 2>"$tmp/err" ||
+			{ bad "$name: $(cat "$tmp/err")"; continue; }
+		kept_nodes "$tmp/g.dot" >"$tmp/got"
+		over 0 "$tmp/sum" >"$tmp/want"
+		same "$name: the functions" "$tmp/want" "$tmp/got"
+		case $v in
+		*--focus*|*--ignore*|*--hide*)
+			grep -q "$times" "$tmp/g.dot" && bad "$name: calls drawn for a graph of stacks"
+			grep -q 'the graph of the stacks --focus/--ignore/--hide keep' "$tmp/g.dot" ||
+				bad "$name: the label does not say what the graph is" ;;
+		*) grep -q "\\\\n[0-9]*$times\"" "$tmp/g.dot" || bad "$name: no calls drawn" ;;
+		esac
+	done
+done
+"$CGU" dot --node-thres 0 --hide '^x$' "$D/shapes.out" >"$tmp/g.dot"
+grep -q 'n[0-9]* -> n[0-9]* \[label="64.10%"' "$tmp/g.dot" ||
+	bad "dot --hide x: no b -> leaf of the 200 of the stacks through b and x"
+"$CGU" dot --node-thres 0 --merge all "$tmp/context.out" >"$tmp/g.dot"
+[ "$(kept_nodes "$tmp/g.dot" | tr '\n' ' ')" = "a b c main " ] ||
+	bad "dot --merge all: $(kept_nodes "$tmp/g.dot" | tr '\n' ' ')"
+check "dot --all-frames" 1 - "$CGU" dot --all-frames "$D/shapes.out"
+check "dot --focus (" 1 - "$CGU" dot --focus '(' "$D/shapes.out"
 
 # names that need escaping in DOT: quotes, backslashes, bytes that are
 # not UTF-8; Graphviz reads them and shows them
@@ -158,6 +213,12 @@ check "pprof of an empty folded file" 2 - sh -c "'$CGU' pprof -o '$tmp/x' </dev/
 check "dot --node-thres 101" 1 - "$CGU" dot --node-thres 101 "$D/shapes.out"
 check "dot --edge-thres x" 1 - "$CGU" dot --edge-thres x "$D/shapes.out"
 check "dot --per-thread" 1 - "$CGU" dot --per-thread "$D/shapes.out"
+for cmd in pprof firefox; do
+	check "$cmd --focus (" 1 - "$CGU" $cmd --focus '(' -o "$tmp/x" "$D/shapes.out"
+	grep -q -- "--focus '(': bad regular expression" "$tmp/err" || bad "$cmd --focus (: $(cat "$tmp/err")"
+	check "$cmd --merge x" 1 - "$CGU" $cmd --merge x -o "$tmp/x" "$D/shapes.out"
+	check "$cmd --names x" 1 - "$CGU" $cmd --names x -o "$tmp/x" "$D/shapes.out"
+done
 check "firefox, output not writable" 2 - "$CGU" firefox -o "$tmp/no/such/dir" "$D/shapes.out"
 
 echo "$passes passed, $fails failed"

@@ -8,27 +8,21 @@
 # stacks).  The consumers read them back: go tool pprof (-traces: the
 # stacks of every sample, -raw: the sums) and protoc --decode, the
 # Firefox Profiler's processed format (python3), Graphviz' dot.  Every
-# event's stacks must be those of 'callgrind-utils fold', the sums the
-# profile's totals.  Skipped (77) without Valgrind; a missing consumer
+# event's stacks must be those of 'callgrind-utils fold' with the same
+# options (the view options too: --all-frames, --names, --focus,
+# --ignore, --hide), the sums the profile's totals (fold's under
+# --focus, --ignore, --hide).  Skipped (77) without Valgrind; a missing consumer
 # skips its checks.
 set -u
-: "${CGU:?CGU must name the callgrind-utils binary}"
-: "${TEST_DATA:?}"
-VALGRIND=${VALGRIND:-valgrind}
-CC=${CC:-cc}
-for tool in "$VALGRIND" "$CC" python3; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "SKIP: $tool not found"
-		exit 77
-	fi
-done
-if ! "$VALGRIND" --tool=callgrind --help 2>/dev/null | grep -q -- --collect-stacks; then
-	echo "SKIP: $VALGRIND has no --collect-stacks"
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/valgrind-stacks.sh"          # into a work folder
+if ! command -v python3 >/dev/null 2>&1; then
+	echo "SKIP: python3 not found"
 	exit 77
 fi
 D=$TEST_DATA
-. "$(dirname "$0")/check-lib.sh"
-. "$(dirname "$0")/export-lib.sh"
+tmp=$work passes=0
+. "$here/export-lib.sh"
 ok() { passes=$((passes + 1)); }
 bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
 same() {
@@ -42,8 +36,7 @@ command -v dot >/dev/null 2>&1 && have_dot=1
 [ -n "$have_protoc" ] || echo "SKIP: no protoc (protobuf-compiler)"
 [ -n "$have_dot" ] || echo "SKIP: no dot (graphviz)"
 
-cp "$D/../prog/stacks-prog.c" "$tmp/"
-cd "$tmp" || exit 1
+cp "$D/../prog/stacks-prog.c" .
 $CC -g -O1 -pthread -o stacks-prog stacks-prog.c || exit 1
 run() {   # run OUT OPTIONS...: profile stacks-prog into OUT
 	out=$1
@@ -66,6 +59,12 @@ check_exports() {
 	"$CGU" pprof "$@" -o p.pb.gz "$prof" 2>err || { bad "$name: pprof: $(cat err)"; return; }
 	"$CGU" firefox "$@" -o f.json "$prof" 2>err || { bad "$name: firefox: $(cat err)"; return; }
 	want_sums=$(totals "$prof")
+	case " $* " in
+	*" --focus "*|*" --ignore "*|*" --hide "*)     # the stacks kept: fold's sums
+		want_sums=$(for ev in $(events "$prof"); do
+			"$CGU" fold -e "$ev" "$@" "$prof" | awk '{ s += $NF } END { print s + 0 }'
+		done | paste -sd' ') ;;
+	esac
 	if [ -n "$have_protoc" ]; then
 		pprof_decode p.pb.gz >p.txt || bad "$name: protoc --decode"
 		[ "$(decoded_sums <p.txt)" = "$want_sums" ] ||
@@ -93,11 +92,17 @@ check_exports() {
 		same "$name: firefox $ev" want got
 		i=$((i + 1))
 	done
-	case " $* " in *" --per-thread "*) return ;; esac
+	# dot has no lanes nor start-up frames: a call graph has them all
+	case " $* " in *" --per-thread "*|*" --all-frames "*) return ;; esac
 	if [ -n "$have_dot" ]; then
 		"$CGU" dot "$@" "$prof" >g.dot 2>err || bad "$name: dot: $(cat err)"
 		dot -Tsvg g.dot >g.svg 2>err && ! [ -s err ] || bad "$name: dot -Tsvg: $(cat err)"
-		grep -q '>\(main\|worker\)</text>' g.svg || bad "$name: neither main nor worker drawn"
+		case " $* " in
+		*" --focus worker "*) grep -q '>main</text>' g.svg && bad "$name: main drawn"
+			grep -q '>worker</text>' g.svg || bad "$name: worker not drawn" ;;
+		*" --names "*) ;;
+		*) grep -q '>\(main\|worker\)</text>' g.svg || bad "$name: neither main nor worker drawn" ;;
+		esac
 	fi
 }
 
@@ -108,6 +113,16 @@ run cg.out --cache-sim=yes --compress-strings=no --collect-stacks=yes
 check_exports "cache-sim, exact" cg.out
 check_exports "cache-sim, reconstructed" cg.out --reconstructed
 check_exports "cache-sim, per thread" cg.out --per-thread
+# the view options, as fold takes them (the same on both sides)
+for how in "" --reconstructed; do
+	check_exports "$how --all-frames" cg.out $how --all-frames
+	check_exports "$how --names full" cg.out $how --names full
+	check_exports "$how --names function" cg.out $how --names function
+	check_exports "$how --focus worker" cg.out $how --focus worker
+	check_exports "$how --ignore '^fib$' --hide '^spin$'" cg.out $how --ignore '^fib$' --hide '^spin$'
+	check_exports "$how --all-frames --hide '^(a|b)$'" cg.out $how --all-frames --hide '^(a|b)$'
+done
+check_exports "per thread --focus fib" cg.out --per-thread --focus fib
 "$CGU" pprof -o p.pb.gz cg.out && [ -n "$have_go" ] && {
 	go tool pprof -top p.pb.gz >top.txt 2>&1
 	grep -q '^File: stacks-prog$' top.txt || bad "pprof: the program is not the main binary: $(head -1 top.txt)"

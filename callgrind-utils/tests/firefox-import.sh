@@ -77,14 +77,16 @@ print("\n".join(bad[:10]))
 sys.exit(1 if bad else 0)
 EOF_PY
 
-# check NAME PROFILE: every event's track as fold says
+# check NAME PROFILE [OPTIONS]: every event's track as fold says, with
+# the same options
 check_import() {
 	name=$1 prof=$2
-	"$CGU" firefox -o "$tmp/f.json" "$prof" 2>"$tmp/err" || { bad "$name: firefox: $(cat "$tmp/err")"; return; }
+	shift 2
+	"$CGU" firefox "$@" -o "$tmp/f.json" "$prof" 2>"$tmp/err" || { bad "$name: firefox: $(cat "$tmp/err")"; return; }
 	pq load "$tmp/f.json" >"$tmp/load" 2>&1 || { bad "$name: profiler-cli load: $(tail -3 "$tmp/load")"; return; }
 	i=0
 	for ev in $("$CGU" json "$prof" | python3 -c 'import json, sys; print(" ".join(json.load(sys.stdin)["events"]))'); do
-		"$CGU" fold -e "$ev" "$prof" >"$tmp/fold"
+		"$CGU" fold -e "$ev" "$@" "$prof" >"$tmp/fold"
 		pq thread functions --thread "t-$i" --json --limit 100000 >"$tmp/fn.json" 2>"$tmp/err" ||
 			{ bad "$name: thread functions t-$i: $(cat "$tmp/err")"; i=$((i + 1)); continue; }
 		if python3 "$tmp/compare.py" "$tmp/fold" "$tmp/fn.json" >"$tmp/diff"; then
@@ -100,6 +102,7 @@ check_import() {
 check_import "shapes.out, exact stacks" "$D/shapes.out"
 cp "$D/basic.out" "$tmp/basic.out"
 check_import "basic.out, reconstructed" "$tmp/basic.out"
+check_import "shapes.out, --hide x" "$D/shapes.out" --hide '^x$'
 
 VALGRIND=${VALGRIND:-valgrind}
 if command -v "$VALGRIND" >/dev/null 2>&1 &&
@@ -110,6 +113,8 @@ if command -v "$VALGRIND" >/dev/null 2>&1 &&
 		--callgrind-out-file=cg.out ./stacks-prog >/dev/null 2>valgrind.log) ||
 		{ cat "$tmp/valgrind.log"; exit 1; }
 	check_import "a real run, nine events" "$tmp/cg.out"
+	check_import "a real run, --all-frames --names full" "$tmp/cg.out" --all-frames --names full
+	check_import "a real run, --focus worker --hide fib" "$tmp/cg.out" --focus worker --hide '^fib$'
 else
 	echo "SKIP: no Valgrind with --collect-stacks: the fixtures only"
 fi

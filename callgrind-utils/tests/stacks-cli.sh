@@ -82,7 +82,16 @@ cat >"$tmp/sum" <<EXP
              200  64.10%            200  64.10%  leaf
              100  32.05%            300  96.15%  x
 EXP
-check "summary exact" 0 "$tmp/sum" "$CGU" summary -n 2 "$P"
+check "summary exact" 0 "$tmp/sum" "$CGU" summary -n 2 -e Ir "$P"
+# every event at once: a self and an inclusive column each
+cat >"$tmp/sum" <<EXP
+# events Ir Dr, totals 312 31, by self Ir
+# stacks: exact, from $S
+#             Ir             Dr   self%        incl:Ir        incl:Dr   incl%  function
+             200             20  64.10%            200             20  64.10%  leaf
+             100             10  32.05%            300             30  96.15%  x
+EXP
+check "summary exact, every event" 0 "$tmp/sum" "$CGU" summary -n 2 "$P"
 check "summary reconstructed" 0 - "$CGU" summary -n 2 --reconstructed "$P"
 has "summary none" "# stacks: none, inclusive costs from the call graph (exact ones with callgrind --collect-stacks=yes)"
 check "summary of the stacks file" 0 - "$CGU" summary -n 1 "$S"
@@ -124,7 +133,7 @@ has "flamegraph lane" 'data-n="[thread 1]"'
 # threads.out: a thread's work enters clone3 without a call; main (60
 # inclusive) is drawn 60 wide, not 460
 check "flamegraph threads" 0 - "$CGU" flamegraph "$D/threads.out"
-has "flamegraph threads main" 'data-w="60" data-s="20" data-d="2" data-n="main"'
+has "flamegraph threads main" 'data-w="60" data-s="20" data-d="1" data-n="main"'
 
 # --- speedscope: the name says which
 check "speedscope exact" 0 - "$CGU" speedscope -e Ir "$P"

@@ -8,37 +8,12 @@
 # the same profile draw no function wider than its inclusive cost.
 # Skipped (77) when the Valgrind has no --collect-stacks.
 set -u
-: "${CGU:?CGU must name the callgrind-utils binary}"
-: "${TEST_DATA:?}"
-VALGRIND=${VALGRIND:-valgrind}
-CC=${CC:-cc}
-for tool in "$VALGRIND" "$CC"; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "SKIP: $tool not found"
-		exit 77
-	fi
-done
-if ! "$VALGRIND" --tool=callgrind --help 2>/dev/null | grep -q -- --collect-stacks; then
-	echo "SKIP: $VALGRIND has no --collect-stacks"
-	exit 77
-fi
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/cgu-stacks.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cp "$TEST_DATA/../prog/stacks-prog.c" "$work/"
-cd "$work" || exit 1
+. "$(dirname "$0")/valgrind-stacks.sh"
+cp "$TEST_DATA/../prog/stacks-prog.c" .
 $CC -g -O1 -pthread -o stacks-prog stacks-prog.c || exit 1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # the frames of a folded line, one a line, then its value
 frames() { sed 's/ [0-9]*$//' | tr ';' '\n'; }
-# value of the lines of folded file $2 whose stack holds frame $1
-drawn() {
-	awk -v f="$1" '{ c = $NF; s = $0; sub(/ [0-9]+$/, "", s)
-		n = split(s, a, ";"); for (i = 1; i <= n; i++) if (a[i] == f) { t += c; break } }
-		END { print t + 0 }' "$2"
-}
 # inclusive cost of function $1 in summary -n 0 output $2
 inclusive() {
 	awk -v f="$1" '!/^#/ { l = $0; sub(/^ *[0-9]+ +[0-9.]+% +/, "", l)
@@ -60,8 +35,8 @@ grep worker exact.fold | frames | grep -qx main &&
 [ "$(drawn worker exact.fold)" -gt 0 ] || fail "no worker stack"
 grep -q ';\[signal 10\];on_usr1;spin [0-9]*$' exact.fold ||
 	fail "no [signal 10];on_usr1;spin stack"
-sa=$(grep ';main;a;spin [0-9]*$' exact.fold | awk '{ print $NF }')
-sb=$(grep ';main;b;spin [0-9]*$' exact.fold | awk '{ print $NF }')
+sa=$(grep '^main;a;spin [0-9]*$' exact.fold | awk '{ print $NF }')
+sb=$(grep '^main;b;spin [0-9]*$' exact.fold | awk '{ print $NF }')
 [ -n "$sa" ] && [ -n "$sb" ] && [ "$sa" -gt $((sb * 50)) ] ||
 	fail "spin: $sa from a, $sb from b"
 "$CGU" summary -n 0 cg.out >exact.sum 2>err || fail "summary"

@@ -329,7 +329,8 @@ static void test_json_cct(void **state)
 static void test_folded_from_cct(void **state)
 {
 	struct cgu_cct *c = parse_ok(example);
-	struct cgu_cct_fold_opts o = { 0, CGU_NAMES_FULL, 0, CGU_CCT_ALL_PARTS };
+	struct cgu_cct_fold_opts o = { 0, CGU_NAMES_AUTO, 0, CGU_CCT_ALL_PARTS,
+					NULL };
 	struct cgu_folded f;
 	struct cgu_error err = { 0 };
 	size_t i, seen = 0;

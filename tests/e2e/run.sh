@@ -15,6 +15,8 @@
 #   // e2e-lib: libfoo         build src/libfoo.c as a shared library
 #   // e2e-cflags: FLAGS       added to the compile flags
 #   // e2e-ldflags: FLAGS      added to the link flags
+#   // e2e-arch: ARCH...       run only on these architectures (skipped
+#                              elsewhere, with the reason from the source)
 #   // e2e-utils: OPTIONS      added to the callgrind-utils reads
 #   // e2e-vgopts: OPTIONS     added to the Valgrind options
 #   // e2e-upstream-vgopts: OPTIONS  used instead of e2e-vgopts with
@@ -141,7 +143,7 @@ own_stacks() {  # own_stacks PROFILE OBJECT...
    local profile=$1; shift
    # shellcheck disable=SC2086
    "$UTILS" redact $UTILS_ARGS "$profile" |
-      "$UTILS" fold --mode graph --min-fraction 0 --names full - |
+      "$UTILS" fold --all-frames --mode graph --min-fraction 0 --names full - |
       awk -v objs="$*" -v crt="$CRT_FUNCS" '
          BEGIN { n = split(objs, o, " "); for (i = 1; i <= n; i++) { b = o[i]; sub(".*/", "", b); own["[" (b == "@jit" ? "???" : b) "]"] = 1 } }
          {
@@ -321,7 +323,7 @@ stacks_check() {   # stacks_check BIN VGOPTS
    local bin=$1 vgopts=$2 total sum
    [ -s "$bin.callgrind.stacks" ] || { echo "no exact stacks $bin.callgrind.stacks"; return 1; }
    # shellcheck disable=SC2086
-   "$UTILS" fold --mode exact $UTILS_ARGS "$bin.callgrind" | comparable_stacks > "$bin.exact.folded" || return 1
+   "$UTILS" fold --all-frames --names function --mode exact $UTILS_ARGS "$bin.callgrind" | comparable_stacks > "$bin.exact.folded" || return 1
    total=$(sed -n 's/^totals: *//p' "$bin.callgrind" | awk '{ s += $1 } END { print s + 0 }')
    sum=$(awk '{ s += $NF } END { print s + 0 }' "$bin.exact.folded")
    if [ "$total" != "$sum" ]; then
@@ -338,9 +340,9 @@ stacks_check() {   # stacks_check BIN VGOPTS
    # Away from the profile, so that the profile is read by its names.
    mv "$bin.callers.callgrind.stacks" "$bin.callers.stacks" || return 1
    # shellcheck disable=SC2086
-   "$UTILS" fold --mode exact $UTILS_ARGS "$bin.callers.callgrind" | comparable_stacks > "$bin.callers.folded" || return 1
+   "$UTILS" fold --all-frames --names function --mode exact $UTILS_ARGS "$bin.callers.callgrind" | comparable_stacks > "$bin.callers.folded" || return 1
    # shellcheck disable=SC2086
-   "$UTILS" fold --mode exact $UTILS_ARGS "$bin.callers.stacks" | comparable_stacks > "$bin.callers.exact.folded" || return 1
+   "$UTILS" fold --all-frames --names function --mode exact $UTILS_ARGS "$bin.callers.stacks" | comparable_stacks > "$bin.callers.exact.folded" || return 1
    if ! diff -u --label "--separate-callers=300" --label "--collect-stacks=yes" \
          "$bin.callers.folded" "$bin.callers.exact.folded" > "$bin.stacks.diff"; then
       echo "exact stacks differ from the --separate-callers stacks of the same run:"
@@ -379,7 +381,7 @@ run_python() {   # run_python SRC
          "$py" -S -E "$src" > "$bin.stdout" 2> "$bin.stderr"; then
       tail -5 "$bin.stderr"; echo run-failed > "$bin.kinds"; return 1
    fi
-   "$UTILS" edges "$bin.callgrind" > "$bin.edges" || return 1
+   "$UTILS" edges --names function "$bin.callgrind" > "$bin.edges" || return 1
    if ! grep -q -- '-> _PyEval_EvalFrameDefault ' "$bin.edges"; then
       echo "_PyEval_EvalFrameDefault is not called in the profile"; bad=1; kinds="missing "
    fi
@@ -414,7 +416,7 @@ run_python() {   # run_python SRC
       echo "clones of non-recursive functions:"; head -5 "$bin.clones"; bad=1; kinds="${kinds}clones "
    fi
    total=$(sed -n 's/^summary: *//p' "$bin.callgrind" | awk '{ print $1 }')
-   folded=$("$UTILS" fold --mode graph --min-fraction 0 "$bin.callgrind" | awk '{ s += $NF } END { print s + 0 }')
+   folded=$("$UTILS" fold --all-frames --mode graph --min-fraction 0 "$bin.callgrind" | awk '{ s += $NF } END { print s + 0 }')
    if [ "$total" != "$folded" ]; then
       echo "folded stacks add up to $folded, the summary is $total"; bad=1; kinds="${kinds}totals "
    fi
@@ -446,7 +448,7 @@ run_node() {   # run_node SRC
       tail -5 "$bin.stderr"; echo run-failed > "$bin.kinds"; return 1
    fi
    sym=$(symbolize_profile "$bin.callgrind") || { echo symbolize > "$bin.kinds"; return 1; }
-   "$UTILS" edges "$sym" > "$bin.edges" || return 1
+   "$UTILS" edges --names function "$sym" > "$bin.edges" || return 1
    # A JS function of the script: V8's tag ('JS:' in node 20; older V8s,
    # like bookworm's node 18, say 'LazyCompile:' or 'Function:'), the tier
    # mark (~ ^ + *), the name and where it is defined.
@@ -477,6 +479,11 @@ for f in "${fixtures[@]}"; do
    for opt in $opts; do
       if [ "$opt" = - ] && [ "$ARCH" != x86_64 ] && [ "$f" = node ]; then
          echo "skip $ARCH $f (node runs on x86_64 only: docs/e2e.md)"
+         record "$opt" "$f" skip ""; skipped=$((skipped + 1)); continue
+      fi
+      archs=$(fixture_opt "$(fixture_source "$f")" arch)
+      if [ -n "$archs" ] && ! printf ' %s ' $archs | grep -q " $ARCH "; then
+         echo "skip $ARCH -$opt $f (e2e-arch: $archs)"
          record "$opt" "$f" skip ""; skipped=$((skipped + 1)); continue
       fi
       kfile=$OUT/$opt/$f.kinds

@@ -178,11 +178,13 @@ struct cgu_profile *cgu_cct_profile(const struct cgu_cct *c, size_t part,
  * "[thread N]"); the lines are sorted as cgu_fold_each() sorts them.
  * Stacks are cut at 4096 frames: a node 4096 or more frames deep adds
  * its cost to a frame "[deeper]" below its ancestor 4095 frames deep. */
+struct cgu_view;
 struct cgu_cct_fold_opts {
 	int event;
 	enum cgu_name_style names;
 	int per_thread;
 	size_t part;
+	const struct cgu_view *view;   /* view.h; NULL: every frame */
 };
 int cgu_cct_fold_each(const struct cgu_cct *c,
 		      const struct cgu_cct_fold_opts *o, cgu_fold_cb cb,

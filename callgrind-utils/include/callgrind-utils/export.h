@@ -31,7 +31,9 @@ struct cgu_export_event {
 /* pprof: a gzip'd perftools.profiles.Profile with one sample type per
  * event (unit "count"), one sample per distinct stack, one function and
  * one location per frame (with its source file), one mapping per object
- * (the program's first).
+ * (the program's first).  A function's name is the frame's text as the
+ * folded stacks have it ("f", or "file:f [OBJECT]" where the names need
+ * the object), its system name without the annotation.
  * The first event is the default sample type. */
 struct cgu_pprof_opts {
 	const char *const *comments;     /* shown by pprof -comments */
@@ -53,7 +55,8 @@ int cgu_pprof_write(const struct cgu_export_event *events, size_t n,
  * per event, named after it, whose samples carry the costs as weights
  * (weightType "samples"): one sample per stack, not one per count.
  * Frames are categorised by object (user code, libc, loader, JIT,
- * skipped); name is the product shown as the title. */
+ * skipped) and named by their text, as pprof's functions; name is the
+ * product shown as the title. */
 #define CGU_FIREFOX_VERSION 70
 int cgu_firefox_write(const struct cgu_export_event *events, size_t n,
 		      const char *name, FILE *out, struct cgu_error *err);
@@ -64,7 +67,9 @@ int cgu_firefox_write(const struct cgu_export_event *events, size_t n,
  * of its calls is at least edge_thres percent.  Nodes show the name, the
  * inclusive and (in parentheses) the self percentage, edges the
  * percentage and the number of calls; both are coloured from blue (cold)
- * to red (hot) by that percentage. */
+ * to red (hot) by that percentage.  Nodes are named in style o->names
+ * (cgu_name_table_build(): CGU_NAMES_AUTO keeps functions of the same
+ * name apart), their tooltips with file and object. */
 struct cgu_dot_opts {
 	int event;
 	double node_thres;               /* percent; default 0.5 */
@@ -74,6 +79,12 @@ struct cgu_dot_opts {
 	 * cgu_cct_profile()); NULL: from the call graph */
 	const cgu_cost *inclusive;
 	const char *title;               /* graph label, or NULL */
+	/* the percentages and thresholds of this total of the event (the
+	 * whole profile's, when p holds only some of its stacks); NULL:
+	 * p's totals */
+	const cgu_cost *totals;
+	/* p has no numbers of calls (a graph made of stacks): none drawn */
+	int no_calls;
 };
 int cgu_dot_write(const struct cgu_profile *p, const struct cgu_dot_opts *o,
 		  FILE *out, struct cgu_error *err);

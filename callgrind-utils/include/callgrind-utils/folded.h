@@ -96,8 +96,10 @@ int cgu_folded_is_profile(const char *head, size_t len);
 struct cgu_profile;
 struct cgu_fold_opts;
 /* Fold event o->event of p (fold writer, output.h) and parse the text into
- * f, naming frames by function; each frame then gets the object and file
- * of the first node of that name.  NAME is used in messages. */
+ * f, naming frames as o->names says; each frame then gets the object and
+ * file of the (first) node printed with its name.  With CGU_NAMES_FULL
+ * the object is in the name, " [OBJECT]", and that is what the folded
+ * parser reads.  NAME is used in messages. */
 int cgu_folded_from_profile(struct cgu_folded *f, const struct cgu_profile *p,
 			    const struct cgu_fold_opts *o, const char *name,
 			    struct cgu_error *err);
@@ -107,5 +109,13 @@ struct cgu_cct_fold_opts;
 int cgu_folded_from_cct(struct cgu_folded *f, const struct cgu_cct *c,
 			const struct cgu_cct_fold_opts *o, const char *name,
 			struct cgu_error *err);
+
+/* The stacks of src as view v shows them (view.h: focus, ignore, hide;
+ * folded text has no start-up frames to cut, the root is kept), into
+ * dst, an empty set.  Frames are matched by name.  Differential stacks
+ * keep both counts.  Returns 0 or -1 (out of memory). */
+struct cgu_view;
+int cgu_folded_view(struct cgu_folded *dst, const struct cgu_folded *src,
+		    const struct cgu_view *v);
 
 #endif

@@ -21,6 +21,9 @@ enum cgu_name_style {
 	CGU_NAMES_FUNCTION,     /* "main" */
 	CGU_NAMES_FILE_FUNCTION,/* "t.c:main" as callgrind_annotate shows */
 	CGU_NAMES_FULL,         /* "t.c:main [/path/obj]" */
+	CGU_NAMES_AUTO,         /* "main", or as long as it takes to tell
+				   functions of the same name apart (see
+				   cgu_name_table_build()) */
 };
 
 /* Append the name of node n in the given style. */
@@ -30,9 +33,31 @@ void cgu_node_name(const struct cgu_profile *p, uint32_t n,
 void cgu_frame_name(const struct cgu_node *node, enum cgu_name_style style,
 		    struct cgu_buf *out);
 
-/* summary: the top n nodes (0 = all) by self or inclusive cost. */
+/* The names of n functions in a style.  CGU_NAMES_AUTO: the function
+ * name, unless distinct functions share it (other files or objects):
+ * those are "base:function" (the base name of the file), where that is
+ * the same too "file:function", and then "file:function [object]".
+ * Other styles: cgu_frame_name(). */
+struct cgu_name_table {
+	struct cgu_buf text;
+	size_t *off;               /* name i at text.data + off[i] */
+	size_t n;
+};
+void cgu_name_table_build(struct cgu_name_table *t, const struct cgu_node *v,
+			  size_t n, enum cgu_name_style style);
+void cgu_name_table_release(struct cgu_name_table *t);
+static inline const char *cgu_name_table_get(const struct cgu_name_table *t,
+					     size_t i)
+{
+	return t->text.data + t->off[i];
+}
+
+/* summary: the top n nodes (0 = all) by self or inclusive cost of the
+ * event, with the costs of that event, or of all events (a column of
+ * self cost for each, then one of inclusive cost for each, and the
+ * sort event's percentages). */
 struct cgu_summary_opts {
-	int event;
+	int event;                /* the event sorted by */
 	size_t top;
 	int by_inclusive;
 	enum cgu_name_style names;
@@ -41,6 +66,13 @@ struct cgu_summary_opts {
 	 * call graph (cgu_node_inclusive()) */
 	const cgu_cost *inclusive;
 	const char *note;         /* a "# note" line under the first; NULL */
+	int all_events;           /* a column for every event */
+	/* callgrind_annotate's --threshold: the lines stop once the ones
+	 * before hold this percent of the sorted cost; 0 = no limit */
+	double threshold;
+	/* percentages of this total of the event (the profile's, when p
+	 * holds only part of it); NULL: p's totals */
+	const cgu_cost *totals;
 };
 int cgu_summary_write(const struct cgu_profile *p,
 		      const struct cgu_summary_opts *o, FILE *out,
@@ -75,6 +107,7 @@ int cgu_callgrind_write(const struct cgu_profile *p, FILE *out,
  * to the profile total of the event in every mode. */
 enum cgu_fold_mode { CGU_FOLD_AUTO, CGU_FOLD_EXACT, CGU_FOLD_GRAPH };
 
+struct cgu_view;
 struct cgu_fold_opts {
 	int event;
 	enum cgu_fold_mode mode;
@@ -87,6 +120,9 @@ struct cgu_fold_opts {
 	 * this many frames in all, frames climbed past the 4096th of a
 	 * stack counted too; 0 = default (CGU_FOLD_DEFAULT_MAX_FRAMES). */
 	unsigned long long max_frames;
+	/* where stacks start, which are kept, what frames they show
+	 * (view.h); NULL: every frame of every stack */
+	const struct cgu_view *view;
 };
 #define CGU_FOLD_DEFAULT_MAX_FRAMES 50000000ull
 

@@ -51,6 +51,17 @@ void cgu_redact_name(enum cgu_name_kind kind, const char *name,
 struct cgu_profile *cgu_redact(const struct cgu_profile *p,
 			       const struct cgu_redact_opts *o);
 
+/* Merging: recursion levels ("fib'2" -> "fib", from --separate-recs)
+ * and caller contexts ("a'b'c" -> "a", from --separate-callers) become
+ * their function, with the costs and calls of all of them (the calls
+ * from one level to the next become calls to itself). */
+#define CGU_MERGE_RECURSION 1u
+#define CGU_MERGE_CALLERS 2u
+/* Append name to out with what merged away. */
+void cgu_merge_name(const char *name, unsigned what, struct cgu_buf *out);
+struct cgu_profile *cgu_merge_names(const struct cgu_profile *p,
+				    unsigned what);
+
 #ifdef __cplusplus
 }
 #endif

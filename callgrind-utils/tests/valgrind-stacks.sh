@@ -1,0 +1,31 @@
+# valgrind-stacks.sh - sourced by the tests that profile a program of
+# tests/prog with a Valgrind that has --collect-stacks (VALGRIND,
+# default from PATH): checks the tools, skips (77) without them, and
+# makes a work folder, removed on exit, as the current folder.
+# Sets VALGRIND, CC, work, fails; defines fail() and drawn().
+: "${CGU:?CGU must name the callgrind-utils binary}"
+: "${TEST_DATA:?}"
+VALGRIND=${VALGRIND:-valgrind}
+CC=${CC:-cc}
+for tool in "$VALGRIND" "$CC"; do
+	if ! command -v "$tool" >/dev/null 2>&1; then
+		echo "SKIP: $tool not found"
+		exit 77
+	fi
+done
+if ! "$VALGRIND" --tool=callgrind --help 2>/dev/null | grep -q -- --collect-stacks; then
+	echo "SKIP: $VALGRIND has no --collect-stacks"
+	exit 77
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/cgu-valgrind.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# value of the lines of folded file $2 whose stack holds frame $1
+drawn() {
+	awk -v f="$1" '{ c = $NF; s = $0; sub(/ [0-9]+$/, "", s)
+		n = split(s, a, ";"); for (i = 1; i <= n; i++) if (a[i] == f) { t += c; break } }
+		END { print t + 0 }' "$2"
+}
