@@ -3,7 +3,9 @@
 #
 #   scripts/deps.sh base      autotools, rsync, the C test framework,
 #                             zlib, liblzma, libbz2, libzstd: the driver,
-#                             callgrind-utils and check;
+#                             callgrind-utils and check; the consumers
+#                             its export tests read the exports with
+#                             (graphviz's dot, protoc, go tool pprof);
 #                             python3 and node for the e2e runtime fixtures
 #   scripts/deps.sh arm64     the cross toolchain, qemu-user, an arm64 sysroot
 #   scripts/deps.sh arm64-vm  qemu-system-aarch64 and cpio for the arm64
@@ -21,7 +23,8 @@ set -euo pipefail
 pkgs_base="autoconf automake libtool pkg-config make gcc g++ perl rsync patch
            xz-utils bzip2 zstd libcmocka-dev zlib1g-dev liblzma-dev libbz2-dev
            libzstd-dev libelf-dev libcapstone-dev
-           python3 gdb procps clang libclang-rt-14-dev"
+           python3 gdb procps clang libclang-rt-14-dev
+           graphviz protobuf-compiler golang-go"
 pkgs_arm64="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
             qemu-user-static binfmt-support"
 pkgs_arm64_vm="qemu-system-arm cpio gzip"

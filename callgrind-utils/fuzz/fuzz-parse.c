@@ -4,6 +4,7 @@
  * stacks of --collect-stacks=yes) go to the stacks parser instead, and
  * on success through the folds (which must add up to the totals), the
  * inclusive costs and the call graph drawn from the tree.
+ * The DOT, pprof and Firefox Profiler exports run over every model too.
  * Built and run by 'make fuzz' (clang -fsanitize=fuzzer,address,undefined).
  * The first byte picks parser options so both part modes and a small
  * line limit get exercised, and a small max_input for compressed
@@ -14,8 +15,42 @@
 #include <stdlib.h>
 #include <string.h>
 #include <callgrind-utils/callgrind-utils.h>
+#include <callgrind-utils/export.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The exports: the DOT graph of the model, pprof and the Firefox
+ * Profiler file of its folded stacks (two events at most). */
+static void run_exports(const struct cgu_profile *p, FILE *null)
+{
+	struct cgu_dot_opts dot = { 0, 0.5, 0.1, CGU_NAMES_AUTO, NULL, NULL,
+				    NULL, 0 };
+	struct cgu_fold_opts fold = { 0, CGU_FOLD_AUTO, 0, CGU_NAMES_AUTO, 0,
+				      NULL };
+	struct cgu_folded f[2];
+	struct cgu_export_event ev[2];
+	size_t n = 0, i;
+	int e;
+
+	for (e = 0; e < (int)p->nevents && e < 2; e++) {
+		dot.event = fold.event = e;
+		dot.node_thres = e ? 0 : 0.5;
+		cgu_dot_write(p, &dot, null, NULL);
+		cgu_folded_init(&f[n]);
+		if (cgu_folded_from_profile(&f[n], p, &fold, "fuzz", NULL)) {
+			cgu_folded_release(&f[n]);
+			continue;
+		}
+		ev[n].name = p->events[e];
+		ev[n].desc = p->event_desc[e];
+		ev[n].stacks = &f[n];
+		n++;
+	}
+	cgu_pprof_write(ev, n, NULL, null, NULL);
+	cgu_firefox_write(ev, n, "fuzz", null, NULL);
+	for (i = 0; i < n; i++)
+		cgu_folded_release(&f[i]);
+}
 
 static void run_outputs(const struct cgu_profile *p, FILE *null)
 {
@@ -36,6 +71,7 @@ static void run_outputs(const struct cgu_profile *p, FILE *null)
 		fold.mode = CGU_FOLD_GRAPH;
 		cgu_fold_write(p, &fold, null, NULL);
 	}
+	run_exports(p, null);
 	q = cgu_redact(p, &red);
 	cgu_edges_write(q, 0, CGU_NAMES_FULL, null, NULL);
 	cgu_profile_free(q);

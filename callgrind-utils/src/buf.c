@@ -100,12 +100,15 @@ void cgu_buf_addf(struct cgu_buf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
-void cgu_buf_add_json(struct cgu_buf *b, const char *s)
+/* s as the inside of a string literal of JSON (dot 0) or DOT (dot 1):
+ * '"' and '\' escaped, a byte that is not part of well-formed UTF-8 as
+ * U+FFFD; control characters as \uXXXX in JSON (U+2028 and U+2029 too),
+ * spaces in DOT. */
+static void add_quoted(struct cgu_buf *b, const char *s, int dot)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t left = strlen(s);
 
-	cgu_buf_addch(b, '"');
 	while (left) {
 		uint32_t cp;
 		size_t n = cgu_utf8_next(p, left, &cp);
@@ -114,8 +117,11 @@ void cgu_buf_add_json(struct cgu_buf *b, const char *s)
 			cgu_buf_addch(b, '\\');
 			cgu_buf_addch(b, (char)cp);
 		} else if (cp == CGU_UTF8_BAD) {
-			cgu_buf_adds(b, "\\ufffd");
-		} else if (cgu_is_control(cp) || cp == 0x2028 || cp == 0x2029) {
+			cgu_buf_adds(b, dot ? "\xef\xbf\xbd" : "\\ufffd");
+		} else if (dot && cgu_is_control(cp)) {
+			cgu_buf_addch(b, ' ');
+		} else if (!dot && (cgu_is_control(cp) || cp == 0x2028 ||
+				    cp == 0x2029)) {
 			cgu_buf_addf(b, "\\u%04x", (unsigned)cp);
 		} else {
 			cgu_buf_add(b, (const char *)p, n);
@@ -123,7 +129,35 @@ void cgu_buf_add_json(struct cgu_buf *b, const char *s)
 		p += n;
 		left -= n;
 	}
+}
+
+void cgu_buf_add_json(struct cgu_buf *b, const char *s)
+{
 	cgu_buf_addch(b, '"');
+	add_quoted(b, s, 0);
+	cgu_buf_addch(b, '"');
+}
+
+void cgu_buf_add_dot(struct cgu_buf *b, const char *s)
+{
+	add_quoted(b, s, 1);
+}
+
+void cgu_buf_add_utf8(struct cgu_buf *b, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (len) {
+		uint32_t cp;
+		size_t n = cgu_utf8_next(p, len, &cp);
+
+		if (cp == CGU_UTF8_BAD)
+			cgu_buf_adds(b, "\xef\xbf\xbd");
+		else
+			cgu_buf_add(b, (const char *)p, n);
+		p += n;
+		len -= n;
+	}
 }
 
 int cgu_buf_write(const struct cgu_buf *b, FILE *f)
@@ -131,4 +165,15 @@ int cgu_buf_write(const struct cgu_buf *b, FILE *f)
 	if (b->len && fwrite(b->data, 1, b->len, f) != b->len)
 		return -1;
 	return 0;
+}
+
+int cgu_buf_flush(struct cgu_buf *b, FILE *f, size_t above)
+{
+	int rc;
+
+	if (b->len <= above)
+		return 0;
+	rc = cgu_buf_write(b, f);
+	cgu_buf_reset(b);
+	return rc;
 }

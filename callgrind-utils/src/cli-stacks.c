@@ -3,6 +3,7 @@
  * stacks file. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <callgrind-utils/cct.h>
 #include "cli-stacks.h"
@@ -197,4 +198,98 @@ const char *cli_stacks_subtitle(const char *user, const char *dflt,
 	if (label)
 		cgu_buf_addf(buf, ", %s", label);
 	return buf->data;
+}
+
+/* ---- the exports (cli_export_main) */
+
+struct events {
+	size_t n;
+	struct cgu_export_event v[CGU_MAX_EVENTS];
+	struct cgu_folded tmp[CGU_MAX_EVENTS];
+};
+
+/* Fold the events to export: --event's, or all; CLI_OK or an exit
+ * status (printed).  The caller releases e->tmp[0..e->n). */
+static int fold_events(const struct cli_stacks *s, const struct cli_input *in,
+		       struct events *e)
+{
+	const struct cgu_profile *p = cli_stacks_profile(s);
+	size_t n = p && !in->event ? p->nevents : 1;
+
+	for (e->n = 0; e->n < n; e->n++) {
+		int ev = p && !in->event ? (int)e->n : cli_stacks_event(s, in);
+		struct cgu_export_event *x = &e->v[e->n];
+
+		if (ev < 0)
+			return CLI_USAGE;
+		x->name = p ? p->events[ev] : "samples";
+		x->desc = p ? p->event_desc[ev] : NULL;
+		x->stacks = cli_stacks_fold(s, ev, &e->tmp[e->n]);
+		if (!x->stacks) {
+			cgu_folded_release(&e->tmp[e->n]);
+			return CLI_BADINPUT;
+		}
+	}
+	return CLI_OK;
+}
+
+static int write_export(const struct cli_stacks *s, const struct cli_input *in,
+			const struct cli_export *x, const struct events *e)
+{
+	const struct cgu_profile *p = cli_stacks_profile(s);
+	const char *label = cli_stacks_label(cli_stacks_kind(s));
+	struct cgu_buf title = CGU_BUF_INIT;
+	struct cgu_error err = { 0 };
+	FILE *out;
+	int rc;
+
+	if (x->binary && (!in->output || !strcmp(in->output, "-")) &&
+	    isatty(STDOUT_FILENO))
+		return cli_usage_error(in->cmd, "not writing binary output to a "
+				       "terminal; use -o FILE or a redirection");
+	out = cli_open_output(in->output);
+	if (!out)
+		return CLI_BADINPUT;
+	cgu_buf_adds(&title, p && p->cmd ? p->cmd : s->name);
+	if (label)
+		cgu_buf_addf(&title, " - %s", label);
+	rc = x->write(p, e->v, e->n, title.data, out, &err, x->spec.ctx);
+	cgu_buf_release(&title);
+	rc = rc ? cli_report(&err) : CLI_OK;
+	if (cli_close_output(out, in->output) && rc == CLI_OK)
+		rc = CLI_BADINPUT;
+	return rc;
+}
+
+int cli_export_main(int argc, char **argv, const struct cli_export *x)
+{
+	struct cli_input in;
+	struct cli_stacks s;
+	struct events e;
+	int rc;
+
+	memset(&in, 0, sizeof(in));
+	in.cmd = x->spec.name;
+	in.names = CGU_NAMES_AUTO;
+	rc = cli_options(argc, argv, &x->spec, &in);
+	if (rc >= 0)
+		return rc;
+	if (argc - optind > 1)
+		return cli_usage_error(in.cmd, "expects one input file");
+	rc = cli_view_ready(&in);
+	if (rc != CLI_OK) {
+		cli_view_release(&in);
+		return rc;
+	}
+	rc = cli_stacks_open(&s, &in, optind < argc ? argv[optind] : "-");
+	e.n = 0;
+	if (rc == CLI_OK)
+		rc = fold_events(&s, &in, &e);
+	if (rc == CLI_OK)
+		rc = write_export(&s, &in, x, &e);
+	for (size_t i = 0; i < e.n; i++)
+		cgu_folded_release(&e.tmp[i]);
+	cli_stacks_release(&s);
+	cli_view_release(&in);
+	return rc;
 }

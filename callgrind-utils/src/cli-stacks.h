@@ -41,6 +41,36 @@ enum cli_stacks_kind cli_stacks_kind(const struct cli_stacks *s);
 const char *cli_stacks_subtitle(const char *user, const char *dflt,
 				const char *label, struct cgu_buf *buf);
 
+/* Commands that write the stacks of every event into one file
+ * (speedscope, pprof, firefox): options (spec: name, usage, help,
+ * options, shortopts, option, ctx), one input read by
+ * cli_stacks_open(), the events of --event (one) or all of them, folded
+ * as the fold command folds them (the same view options: --all-frames,
+ * --focus, --ignore, --hide, --merge, --names, --per-thread), given to
+ * write with the profile (NULL for folded input) and a title ("CMD -
+ * exact stacks", see cli_stacks_label()). */
+#include <callgrind-utils/export.h>
+#define CLI_EXPORT_LONGOPTS \
+	CLI_INPUT_LONGOPTS, \
+	CLI_VIEW_LONGOPTS, \
+	CLI_NAMES_LONGOPT, \
+	CLI_STACKS_LONGOPTS, \
+	CLI_PER_THREAD_LONGOPT
+#define CLI_EXPORT_HELP \
+	CLI_STACKS_HELP CLI_PER_THREAD_HELP \
+	CLI_ROOT_HELP CLI_VIEW_HELP CLI_NAMES_HELP \
+	CLI_INPUT_HELP
+typedef int (*cli_export_fn)(const struct cgu_profile *p,
+			     const struct cgu_export_event *events, size_t n,
+			     const char *title, FILE *out,
+			     struct cgu_error *err, void *ctx);
+struct cli_export {
+	struct cli_spec spec;
+	cli_export_fn write;
+	int binary;                /* no terminal as the output */
+};
+int cli_export_main(int argc, char **argv, const struct cli_export *x);
+
 /* Options shared by flamegraph and diff (cmd-flamegraph.c). */
 enum { CLI_FLAME_TITLE = CLI_OPT_FIRST_FREE, CLI_FLAME_SUBTITLE, CLI_FLAME_WIDTH,
        CLI_FLAME_HEIGHT, CLI_FLAME_MINWIDTH, CLI_FLAME_COLORS, CLI_FLAME_COUNTNAME,

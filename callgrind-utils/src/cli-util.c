@@ -340,8 +340,7 @@ int cli_name_style(const char *cmd, const char *arg, enum cgu_name_style *out)
 	return 0;
 }
 
-/* Parse the options; returns -1 to go on, else the exit status. */
-static int cli_options(int argc, char **argv, const struct cli_spec *spec,
+int cli_options(int argc, char **argv, const struct cli_spec *spec,
 		       struct cli_input *in)
 {
 	int opt, r;

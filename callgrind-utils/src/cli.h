@@ -27,6 +27,9 @@ int cmd_diff(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
 int cmd_callers(int argc, char **argv);
 int cmd_callees(int argc, char **argv);
+int cmd_dot(int argc, char **argv);
+int cmd_firefox(int argc, char **argv);
+int cmd_pprof(int argc, char **argv);
 
 /* ---- helpers shared by the handlers (cli-util.c) ---- */
 
@@ -203,6 +206,19 @@ typedef int (*cli_item_fn)(const struct cli_item *it, int event, FILE *out,
 int cli_run_items(struct cli_input *in, struct cli_inputs *l,
 		  cli_item_fn write, void *ctx);
 
+/* The functions of the stacks it->in->view keeps (--focus, --ignore,
+ * --hide; every frame, as the root cut changes no function's cost), the
+ * exact stacks when there are, every event (those of the exact stacks
+ * then), into *q: a node a frame name as names prints it (no file, no
+ * object), its self cost where it is the leaf of a stack, *incl (per
+ * node and event, as q's self) where it is on the stack, once however
+ * often; an edge a caller -> callee of adjacent frames with the cost of
+ * the stacks it is on (once a stack), and no calls.  The caller frees
+ * *q and *incl either way (cli-view.c). */
+int cli_view_profile(const struct cli_item *it, enum cgu_name_style names,
+		     struct cgu_profile **q, cgu_cost **incl,
+		     struct cgu_error *err);
+
 /* The whole of a command that reads profiles and writes an output:
  * parses options (the shared ones and spec->options), loads the files
  * and runs spec->write on every profile.  Returns the exit status. */
@@ -224,6 +240,10 @@ struct cli_spec {
 	void *ctx;
 };
 int cli_main(int argc, char **argv, const struct cli_spec *spec);
+/* Its first step: parse the options into in (in->cmd set); returns -1
+ * to go on, else the exit status (--help, a usage error). */
+int cli_options(int argc, char **argv, const struct cli_spec *spec,
+		struct cli_input *in);
 
 /* --names=function|file|full; -1 (printed) when unknown */
 int cli_name_style(const char *cmd, const char *arg,

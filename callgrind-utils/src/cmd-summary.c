@@ -89,99 +89,16 @@ static int sort_event(const struct summary_cmd *c, const struct cli_item *it,
 
 /* ------------------------------------------- from the stacks of a view */
 
-/* summary --focus/--ignore/--hide: the functions as the stacks the
- * view keeps have them: self cost where a function is the leaf,
- * inclusive cost where it is on the stack (once however often). */
-struct from_stacks {
-	struct cgu_profile *q;
-	cgu_cost *incl;              /* per node and event, as q's self */
-	uint64_t *seen;              /* per node: the last stack it was on */
-	size_t cap;                  /* nodes incl and seen have room for */
-	uint64_t nstack;
-	size_t ev;
-	struct cgu_buf frame;
-};
-
-static uint32_t stack_node(struct from_stacks *fs, const char *s, size_t len)
-{
-	struct cgu_profile *q = fs->q;
-	size_t ne = q->nevents, cap = fs->cap ? fs->cap : 256;
-	uint32_t n;
-
-	cgu_buf_reset(&fs->frame);
-	cgu_buf_add(&fs->frame, s, len);
-	n = cgu_profile_node(q, fs->frame.data, "", "");
-	if (n < fs->cap)
-		return n;
-	while (cap <= n)
-		cap *= 2;
-	fs->incl = realloc(fs->incl, cap * ne * sizeof(*fs->incl));
-	fs->seen = realloc(fs->seen, cap * sizeof(*fs->seen));
-	if (!fs->incl || !fs->seen)
-		abort();
-	memset(fs->incl + fs->cap * ne, 0, (cap - fs->cap) * ne *
-	       sizeof(*fs->incl));
-	memset(fs->seen + fs->cap, 0, (cap - fs->cap) * sizeof(*fs->seen));
-	fs->cap = cap;
-	return n;
-}
-
-static int add_stack(const char *stack, size_t len, cgu_cost cost, void *ctx)
-{
-	struct from_stacks *fs = ctx;
-	size_t start = 0, i;
-	uint32_t n = 0;
-
-	fs->nstack++;
-	for (i = 0; i <= len; i++) {
-		if (i < len && stack[i] != ';')
-			continue;
-		n = stack_node(fs, stack + start, i - start);
-		if (fs->seen[n] != fs->nstack) {
-			fs->seen[n] = fs->nstack;
-			fs->incl[(size_t)n * fs->q->nevents + fs->ev] += cost;
-		}
-		start = i + 1;
-	}
-	cgu_self(fs->q, n)[fs->ev] += cost;
-	return 0;
-}
-
-/* The profile of the stacks of it's view (all frames: the root cut
- * does not change what a function costs), every event, into *q and
- * *incl; o->totals the whole profile's. */
+/* The profile of the stacks of it's view, every event, into *q and
+ * *incl (cli_view_profile()); o->totals the whole profile's. */
 static int profile_of_view(const struct cli_item *it,
 			   struct cgu_summary_opts *o, struct cgu_profile **q,
 			   cgu_cost **incl, struct cgu_error *err)
 {
-	const struct cgu_profile *p = it->p;
-	struct cgu_view whole = it->in->view;
-	struct from_stacks fs = { cgu_profile_new(), NULL, NULL, 0, 0, 0,
-				  CGU_BUF_INIT };
-	size_t nevents = it->cct ? it->cct->nevents : p->nevents, e;
-	int rc = cgu_profile_set_events(fs.q, it->cct ? it->cct->events
-					: p->events, nevents, err);
+	int rc = cli_view_profile(it, o->names, q, incl, err);
 
-	whole.all_frames = 1;
-	for (e = 0; rc == CGU_OK && e < nevents; e++) {
-		fs.ev = e;
-		if (it->cct) {
-			struct cgu_cct_fold_opts co = { (int)e, o->names, 0,
-							it->part, &whole };
-			rc = cgu_cct_fold_each(it->cct, &co, add_stack, &fs, err);
-		} else {
-			struct cgu_fold_opts fo = { (int)e, CGU_FOLD_AUTO, 0,
-						    o->names, 0, &whole };
-			rc = cgu_fold_each(p, &fo, add_stack, &fs, err);
-		}
-	}
-	cgu_buf_release(&fs.frame);
-	free(fs.seen);
-	cgu_profile_finish(fs.q);
-	*q = fs.q;
-	*incl = fs.incl;
 	o->totals = it->cct ? cgu_cct_part_totals(it->cct, it->part)
-		  : p->totals;
+		  : it->p->totals;
 	o->names = CGU_NAMES_FUNCTION;   /* q's names are the stacks' */
 	return rc;
 }

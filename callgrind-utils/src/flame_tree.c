@@ -84,8 +84,10 @@ static uint32_t new_node(struct cgu_flame_tree *t, uint32_t parent, uint32_t fra
 	return id;
 }
 
-static uint32_t child(struct cgu_flame_tree *t, uint32_t parent, uint32_t frame)
+uint32_t cgu_flame_tree_child(struct cgu_flame_tree *t, uint32_t parent, uint32_t frame)
 {
+	if (t->nnodes == 0 && new_node(t, CGU_FLAME_NONE, CGU_FLAME_NONE) != 0)
+		return CGU_FLAME_NONE;
 	if (t->nnodes * 2 >= t->nslots &&
 	    rehash(t, t->nslots ? t->nslots * 2 : 256) < 0)
 		return CGU_FLAME_NONE;
@@ -99,22 +101,6 @@ static uint32_t child(struct cgu_flame_tree *t, uint32_t parent, uint32_t frame)
 	if (id != CGU_FLAME_NONE)
 		t->slots[s] = id;
 	return id;
-}
-
-/* Map every frame id of f to an id in t->names. */
-static uint32_t *map_names(struct cgu_flame_tree *t, const struct cgu_folded *f)
-{
-	uint32_t *map = malloc((f->nframes ? f->nframes : 1) * sizeof(*map));
-	if (!map)
-		return NULL;
-	for (size_t i = 0; i < f->nframes; i++) {
-		map[i] = cgu_folded_intern_frame(&t->names, &f->frames[i]);
-		if (map[i] == CGU_FLAME_NONE) {
-			free(map);
-			return NULL;
-		}
-	}
-	return map;
 }
 
 static void add_count(struct cgu_flame_node *n, bool before, uint64_t v)
@@ -144,7 +130,7 @@ static int add_stack(struct cgu_flame_tree *t, const uint32_t *ids, size_t depth
 			if (frame == CGU_FLAME_NONE)
 				return -1;
 		}
-		node = child(t, node, frame);
+		node = cgu_flame_tree_child(t, node, frame);
 		if (node == CGU_FLAME_NONE)
 			return -1;
 		add_count(&t->nodes[node], before, v);
@@ -159,7 +145,7 @@ int cgu_flame_tree_add(struct cgu_flame_tree *t, const struct cgu_folded *f,
 		return -1;
 	if (before)
 		t->has_before = true;
-	uint32_t *map = map_names(t, f);
+	uint32_t *map = cgu_folded_share_frames(&t->names, f);
 	if (!map)
 		return -1;
 	int rc = 0;

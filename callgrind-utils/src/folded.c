@@ -165,6 +165,19 @@ uint32_t cgu_folded_intern_frame(struct cgu_folded *f, const struct cgu_folded_f
 	return id;
 }
 
+uint32_t *cgu_folded_share_frames(struct cgu_folded *into, const struct cgu_folded *f)
+{
+	uint32_t *map = malloc((f->nframes ? f->nframes : 1) * sizeof(*map));
+	for (size_t i = 0; map && i < f->nframes; i++) {
+		map[i] = cgu_folded_intern_frame(into, &f->frames[i]);
+		if (map[i] == NO_SLOT) {
+			free(map);
+			return NULL;
+		}
+	}
+	return map;
+}
+
 /* Make the depth ids already stored at the end of f->ids a stack, with
  * before as its BEFORE count when f is differential. */
 static int commit_stack(struct cgu_folded *f, size_t depth, uint64_t count,

@@ -72,20 +72,6 @@ static void add_profile(struct cgu_buf *b, const struct cgu_speedscope_profile *
 	cgu_buf_addch(b, '}');
 }
 
-/* Intern the frames of f into shared; map[i] is frame i's shared index. */
-static uint32_t *share_frames(struct cgu_folded *shared, const struct cgu_folded *f)
-{
-	uint32_t *map = malloc((f->nframes ? f->nframes : 1) * sizeof(*map));
-	for (size_t i = 0; map && i < f->nframes; i++) {
-		map[i] = cgu_folded_intern_frame(shared, &f->frames[i]);
-		if (map[i] == UINT32_MAX) {
-			free(map);
-			return NULL;
-		}
-	}
-	return map;
-}
-
 int cgu_speedscope_write(const struct cgu_speedscope_profile *profiles, size_t n,
 			 const char *name, FILE *out)
 {
@@ -95,7 +81,7 @@ int cgu_speedscope_write(const struct cgu_speedscope_profile *profiles, size_t n
 	cgu_folded_init(&shared);
 	cgu_buf_adds(&body, "\"profiles\":[");
 	for (size_t i = 0; rc == 0 && i < n; i++) {
-		uint32_t *map = share_frames(&shared, profiles[i].stacks);
+		uint32_t *map = cgu_folded_share_frames(&shared, profiles[i].stacks);
 		if (!map) {
 			rc = CGU_EIO;
 			break;

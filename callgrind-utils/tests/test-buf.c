@@ -62,6 +62,22 @@ static void test_buf_json_not_utf8(void **state)
 	}
 }
 
+/* DOT strings: quotes and backslashes escaped (a name's backslash is
+ * no DOT escape sequence), control characters as spaces, not UTF-8 as a
+ * replacement character; pprof's strings: valid UTF-8 the same way. */
+static void test_buf_dot_and_utf8(void **state)
+{
+	struct cgu_buf b = CGU_BUF_INIT;
+
+	(void)state;
+	cgu_buf_add_dot(&b, "say \"hi\" \\n\t\xff\xc3\xa9");
+	assert_string_equal(b.data, "say \\\"hi\\\" \\\\n \xef\xbf\xbd\xc3\xa9");
+	cgu_buf_reset(&b);
+	cgu_buf_add_utf8(&b, "a\xff\xc3\xa9\xe2\x82", 6);
+	assert_string_equal(b.data, "a\xef\xbf\xbd\xc3\xa9\xef\xbf\xbd\xef\xbf\xbd");
+	cgu_buf_release(&b);
+}
+
 static void test_arena(void **state)
 {
 	struct cgu_arena a = CGU_ARENA_INIT;
@@ -100,6 +116,7 @@ int main(void)
 		cmocka_unit_test(test_buf_grows_and_formats),
 		cmocka_unit_test(test_buf_json),
 		cmocka_unit_test(test_buf_json_not_utf8),
+		cmocka_unit_test(test_buf_dot_and_utf8),
 		cmocka_unit_test(test_arena),
 		cmocka_unit_test(test_error_format),
 	};

@@ -41,9 +41,19 @@ void cgu_buf_addf(struct cgu_buf *b, const char *fmt, ...)
  * are written \uXXXX, a byte that is not part of well-formed UTF-8
  * \ufffd (the replacement character). */
 void cgu_buf_add_json(struct cgu_buf *b, const char *s);
+/* Append s as the inside of a Graphviz DOT double-quoted string: '"'
+ * and '\' escaped, control characters as spaces, a byte that is not
+ * part of well-formed UTF-8 as U+FFFD. */
+void cgu_buf_add_dot(struct cgu_buf *b, const char *s);
+/* Append s[0..len) with every byte that is not part of well-formed
+ * UTF-8 replaced by U+FFFD. */
+void cgu_buf_add_utf8(struct cgu_buf *b, const char *s, size_t len);
 void cgu_buf_truncate(struct cgu_buf *b, size_t len);
 /* Write the buffer to f; returns 0, or -1 on a write error. */
 int cgu_buf_write(const struct cgu_buf *b, FILE *f);
+/* Write the buffer to f and empty it once it holds more than above
+ * bytes (the writers' output in pieces); 0, or -1 on a write error. */
+int cgu_buf_flush(struct cgu_buf *b, FILE *f, size_t above);
 
 #ifdef __cplusplus
 }

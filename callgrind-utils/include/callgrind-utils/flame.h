@@ -93,6 +93,10 @@ void cgu_flame_tree_release(struct cgu_flame_tree *t);
  * Returns 0 or -1 (out of memory). */
 int cgu_flame_tree_add(struct cgu_flame_tree *t, const struct cgu_folded *f,
 		       bool reverse, bool before, double scale);
+/* The node for frame (an id in t->names) below parent (0: the root),
+ * made if new; node ids grow, a child's above its parent's.
+ * CGU_FLAME_NONE when out of memory. */
+uint32_t cgu_flame_tree_child(struct cgu_flame_tree *t, uint32_t parent, uint32_t frame);
 /* Order siblings by name and compute every node's x.  Call once, after
  * the last cgu_flame_tree_add. */
 void cgu_flame_tree_layout(struct cgu_flame_tree *t);

@@ -76,6 +76,9 @@ uint32_t cgu_folded_intern(struct cgu_folded *f, const char *text, size_t len);
 
 /* Intern a frame of another set (same text), with its object and file. */
 uint32_t cgu_folded_intern_frame(struct cgu_folded *f, const struct cgu_folded_frame *from);
+/* Intern every frame of f into another set: map[i] is the id there of
+ * frame i of f.  A malloc'd array, NULL when out of memory. */
+uint32_t *cgu_folded_share_frames(struct cgu_folded *into, const struct cgu_folded *f);
 
 static inline const uint32_t *cgu_folded_stack_ids(const struct cgu_folded *f,
 						    const struct cgu_folded_stack *s)
