@@ -211,7 +211,7 @@ arm64-vm: deps-arm64
 # The tests whose qemu-user result differs from the VM's (docs/arm64.md):
 # they run in the VM, and tests/known-failures/arm64.txt lists them for
 # qemu-user.
-ARM_VM_ONLY := callgrind/tests/seed-control
+ARM_VM_ONLY := callgrind/tests/seed-control callgrind/tests/execinherit
 .PHONY: check-arm64-vm-only
 VM_RUN := TIMEOUT=$(ARM_TIMEOUT) $(TOP)/scripts/arm64-vm.sh run
 check-arm64-vm-only: arm64 arm64-vm
