@@ -6,15 +6,7 @@
 # the program's own functions are annotated.  Skipped (77) without
 # Valgrind or without libelf and capstone.
 set -u
-: "${CGU:?CGU must name the callgrind-utils binary}"
-VALGRIND=${VALGRIND:-valgrind}
-CC=${CC:-cc}
-for tool in "$VALGRIND" "$CC"; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "SKIP: $tool not found"
-		exit 77
-	fi
-done
+. "$(dirname "$0")/valgrind-tools.sh"
 if ! "$CGU" annotate --help >/dev/null 2>&1; then
 	echo "SKIP: built without libelf and capstone"
 	exit 77

@@ -3,16 +3,8 @@
 # default from PATH): checks the tools, skips (77) without them, and
 # makes a work folder, removed on exit, as the current folder.
 # Sets VALGRIND, CC, work, fails; defines fail() and drawn().
-: "${CGU:?CGU must name the callgrind-utils binary}"
 : "${TEST_DATA:?}"
-VALGRIND=${VALGRIND:-valgrind}
-CC=${CC:-cc}
-for tool in "$VALGRIND" "$CC"; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "SKIP: $tool not found"
-		exit 77
-	fi
-done
+. "$(dirname "$0")/valgrind-tools.sh"
 if ! "$VALGRIND" --tool=callgrind --help 2>/dev/null | grep -q -- --collect-stacks; then
 	echo "SKIP: $VALGRIND has no --collect-stacks"
 	exit 77
