@@ -297,13 +297,18 @@ run_fixture() {   # run_fixture NAME OPT
 # direct recursion (f;f;f) made one frame (--separate-callers does not
 # tell its levels apart: a call of a function by itself keeps the
 # context), and a signal handler's frames cut from below the [signal N]
-# node (the profile has the handler as a root), then equal stacks summed.
+# node (the profile has the handler as a root), and inlined functions
+# left out where a real function is called from them (a --separate-callers
+# context names only real callers; the inlined functions at the top of a
+# stack are in the profile's names), then equal stacks summed.
 comparable_stacks() {
    awk '{
       v = $NF; sub(/ [0-9]+$/, "")
       n = split($0, f, ";"); s = ""; prev = ""
+      top = n; while (top > 0 && f[top] ~ / \[inlined\]$/) top--
       for (i = 1; i <= n; i++) {
          fr = f[i]; sub(/\x27[0-9]+$/, "", fr)
+         if (i < top && fr ~ / \[inlined\]$/) continue
          if (fr ~ /^\[signal [0-9]+\]$/) { s = ""; prev = ""; continue }
          if (fr == prev) continue
          s = s == "" ? fr : s ";" fr; prev = fr
@@ -314,7 +319,8 @@ comparable_stacks() {
 
 # The exact stacks (--collect-stacks=yes) against the other exact way:
 # a second run with both --collect-stacks=yes and --separate-callers=300,
-# deeper than any fixture.  Its exact stacks and the stacks its profile
+# deeper than any fixture, and with --read-inline-info=yes, so that the
+# inlined functions are frames too.  Its exact stacks and the stacks its profile
 # names (callers in the function names) must be the same, every frame
 # with its Ir: the same run, so that thread scheduling, which varies
 # from run to run, cannot tell them apart.  And the exact stacks of the
@@ -333,7 +339,8 @@ stacks_check() {   # stacks_check BIN VGOPTS
    # shellcheck disable=SC2086
    # After the fixture's options: the last --separate-callers counts.
    if ! "$VALGRIND" --tool=callgrind --callgrind-out-file="$bin.callers.callgrind" \
-         $vgopts ${VG_ARGS:-} --separate-recs=1 --separate-callers=300 --collect-stacks=yes "$bin" \
+         $vgopts ${VG_ARGS:-} --separate-recs=1 --separate-callers=300 --collect-stacks=yes \
+         --read-inline-info=yes "$bin" \
          > "$bin.callers.stdout" 2> "$bin.callers.stderr"; then
       echo "the --separate-callers run failed:"; tail -5 "$bin.callers.stderr"; return 1
    fi
