@@ -3,7 +3,7 @@
  *
  * The input is streamed line by line; memory grows with the number of
  * distinct names and edges, not with the size of the file.  See the
- * comment at the top of src/parse.c for the format accepted.
+ * comment at the top of src/lib/parse/parse.c for the format accepted.
  */
 #ifndef CALLGRIND_UTILS_PARSE_H
 #define CALLGRIND_UTILS_PARSE_H

@@ -48,7 +48,7 @@
  * file, across parts.  A header key after body lines starts a new part.
  *
  * The input is read into one buffer and split into lines in place
- * (src/reader.c): no allocation per line, memory grows with distinct
+ * (src/lib/parse/reader.c): no allocation per line, memory grows with distinct
  * names and edges only.  The two most frequent lines, cost lines and
  * references to compressed names, have a fast path each that reads them
  * straight from the buffer and hands anything unusual to the general
