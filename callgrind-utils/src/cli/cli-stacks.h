@@ -75,7 +75,7 @@ int cli_export_main(int argc, char **argv, const struct cli_export *x);
 enum { CLI_FLAME_TITLE = CLI_OPT_FIRST_FREE, CLI_FLAME_SUBTITLE, CLI_FLAME_WIDTH,
        CLI_FLAME_HEIGHT, CLI_FLAME_MINWIDTH, CLI_FLAME_COLORS, CLI_FLAME_COUNTNAME,
        CLI_FLAME_REVERSE, CLI_FLAME_INVERTED, CLI_FLAME_MAX_DEPTH,
-       CLI_FLAME_MAX_FRAMES, CLI_FLAME_OPT_FREE };
+       CLI_FLAME_MAX_FRAMES, CLI_FLAME_FLAMECHART, CLI_FLAME_OPT_FREE };
 #define CLI_FLAME_LONGOPTS \
 	{ "title", required_argument, NULL, CLI_FLAME_TITLE }, \
 	{ "subtitle", required_argument, NULL, CLI_FLAME_SUBTITLE }, \
@@ -87,13 +87,16 @@ enum { CLI_FLAME_TITLE = CLI_OPT_FIRST_FREE, CLI_FLAME_SUBTITLE, CLI_FLAME_WIDTH
 	{ "reverse", no_argument, NULL, CLI_FLAME_REVERSE }, \
 	{ "inverted", no_argument, NULL, CLI_FLAME_INVERTED }, \
 	{ "max-depth", required_argument, NULL, CLI_FLAME_MAX_DEPTH }, \
-	{ "max-frames", required_argument, NULL, CLI_FLAME_MAX_FRAMES }
+	{ "max-frames", required_argument, NULL, CLI_FLAME_MAX_FRAMES }, \
+	{ "flamechart", no_argument, NULL, CLI_FLAME_FLAMECHART }
 #define CLI_FLAME_HELP \
 	"      --title TEXT      title (default: Flame Graph, Icicle Graph)\n" \
 	"      --subtitle TEXT   subtitle (default for a profile: command, event)\n" \
 	"      --width PX        image width (default 1200)\n" \
 	"      --height PX       frame height (default 16)\n" \
-	"      --minwidth PX     leave out frames narrower than this (default 0.1)\n" \
+	"      --minwidth PX     leave out of the SVG the frames narrower than\n" \
+	"                        PX pixels (default 0.1), or with N%, than N\n" \
+	"                        percent of the total\n" \
 	"      --colors NAME     palette: object (by object: user code, libc,\n" \
 	"                        loader, JIT, skipped), hot, cold (default object)\n" \
 	"      --countname NAME  unit shown in details (default: event or samples)\n" \
@@ -103,7 +106,11 @@ enum { CLI_FLAME_TITLE = CLI_OPT_FIRST_FREE, CLI_FLAME_SUBTITLE, CLI_FLAME_WIDTH
 	"                        frame (default 4096, 0 = no limit)\n" \
 	"      --max-frames N    draw at most N frames, leaving the narrowest\n" \
 	"                        out, as the subtitle says (default 200000,\n" \
-	"                        0 = no limit)\n"
+	"                        0 = no limit)\n" \
+	"      --flamechart      folded stacks in the order of their lines (time\n" \
+	"                        order, where they are in it), each merged with\n" \
+	"                        the line before only; not for a profile, which\n" \
+	"                        does not record when calls happened\n"
 struct cgu_flame_options;
 /* Handle one of them: CLI_OK, CLI_USAGE (printed), or -1 if not one. */
 int cli_flame_option(struct cgu_flame_options *o, const char *cmd, int opt,

@@ -4,8 +4,14 @@
 // data-x (offset), data-w (inclusive count), data-s (self count), data-d
 // (depth), data-b (baseline count, diff only), data-n/-o/-f (function,
 // object, file); the graph-wide numbers sit on <g id="frames">.
+//
+// The view is kept in the URL's fragment, so that reloading the page or
+// sharing its address shows the same: "#x=X&d=D" for the zoomed frame
+// (its data-x and data-d), "s=TERM" for the search, "ic=1" when the
+// search ignores case.
 "use strict";
-var cfg, frames, details, matched, unzoombtn, fills = [];
+var cfg, frames, details, matched, unzoombtn, icbtn, fills = [];
+var zoomed = null, term = "", ignorecase = false;
 
 function num(el, name) { return parseFloat(el.getAttribute(name)); }
 
@@ -23,6 +29,7 @@ function init() {
 	details = document.getElementById("details");
 	matched = document.getElementById("matched");
 	unzoombtn = document.getElementById("unzoom");
+	icbtn = document.getElementById("ic");
 	frames.forEach(function (f, i) {
 		fills[i] = f.querySelector("rect").getAttribute("fill");
 		f.setAttribute("data-i", i);
@@ -31,16 +38,60 @@ function init() {
 		f.addEventListener("click", function () { zoom(f); });
 	});
 	unzoombtn.addEventListener("click", unzoom);
+	icbtn.addEventListener("click", toggleCase);
 	document.getElementById("search").addEventListener("click", ask);
 	window.addEventListener("keydown", function (e) {
 		if ((e.ctrlKey && e.key === "f") || e.key === "/") {
 			e.preventDefault();
 			ask();
+		} else if (e.ctrlKey && e.key === "i") {
+			e.preventDefault();
+			toggleCase();
 		} else if (e.key === "Escape") {
 			unzoom();
 			search("");
 		}
 	});
+	window.addEventListener("hashchange", restore);
+	restore();
+}
+
+// The fragment of the current view ("" for the whole graph, no search).
+function fragment() {
+	var p = [];
+	if (zoomed) p.push("x=" + zoomed.getAttribute("data-x"), "d=" + zoomed.getAttribute("data-d"));
+	if (term !== "") p.push("s=" + encodeURIComponent(term));
+	if (ignorecase) p.push("ic=1");
+	return p.join("&");
+}
+
+// Put the view in the address without a new history entry.
+function save() {
+	var f = fragment(), url = f ? "#" + f : location.pathname + location.search;
+	if (("#" + f) === location.hash || (!f && !location.hash)) return;
+	try { history.replaceState(null, "", url); }
+	catch (e) { location.hash = f; }
+}
+
+// Show the view the fragment names; a frame it names that is not in this
+// graph (an old link) leaves the graph unzoomed.
+function restore() {
+	var p = {};
+	location.hash.replace(/^#/, "").split("&").forEach(function (kv) {
+		var i = kv.indexOf("=");
+		if (i > 0) p[kv.slice(0, i)] = kv.slice(i + 1);
+	});
+	ignorecase = p.ic === "1";
+	icbtn.classList.toggle("on", ignorecase);
+	var z = null;
+	frames.forEach(function (f) {
+		if (f.getAttribute("data-x") === p.x && f.getAttribute("data-d") === p.d) z = f;
+	});
+	if (z) zoom(z);
+	else unzoom();
+	var s = "";
+	try { s = decodeURIComponent(p.s || ""); } catch (e) { s = ""; }
+	search(s);
 }
 
 function pct(v) { return (cfg.total ? 100 * v / cfg.total : 0).toFixed(2) + "%"; }
@@ -87,6 +138,7 @@ function hide(f) { f.classList.add("hide"); }
 function zoom(z) {
 	var zx = num(z, "data-x"), zw = num(z, "data-w"), zd = num(z, "data-d");
 	var ratio = cfg.fullw / zw;
+	zoomed = z;
 	unzoombtn.classList.remove("hide");
 	frames.forEach(function (f) {
 		var x = num(f, "data-x"), w = num(f, "data-w"), d = num(f, "data-d");
@@ -100,15 +152,25 @@ function zoom(z) {
 			hide(f);
 		}
 	});
+	save();
 }
 
 function unzoom() {
+	zoomed = null;
 	unzoombtn.classList.add("hide");
 	frames.forEach(function (f) {
 		f.classList.remove("parent");
 		place(f, cfg.xpad + num(f, "data-x") * cfg.fullw / cfg.total,
 		      num(f, "data-w") * cfg.fullw / cfg.total);
 	});
+	save();
+}
+
+// The "ic" button (and Ctrl-I): the search ignores case, or not.
+function toggleCase() {
+	ignorecase = !ignorecase;
+	icbtn.classList.toggle("on", ignorecase);
+	search(term);
 }
 
 function ask() {
@@ -128,12 +190,13 @@ function covered(ranges) {
 	return sum;
 }
 
-function search(term) {
+function search(t) {
 	var re = null, ranges = [];
-	if (term !== "") {
-		try { re = new RegExp(term); }
+	if (t !== "") {
+		try { re = new RegExp(t, ignorecase ? "i" : ""); }
 		catch (e) { matched.textContent = "Bad regular expression"; return; }
 	}
+	term = t;
 	frames.forEach(function (f, i) {
 		var hit = re !== null && re.test(f.getAttribute("data-n"));
 		f.querySelector("rect").setAttribute("fill", hit ? "rgb(230,0,230)" : fills[i]);
@@ -141,6 +204,7 @@ function search(term) {
 		if (hit) ranges.push([num(f, "data-x"), num(f, "data-x") + num(f, "data-w")]);
 	});
 	matched.textContent = re === null ? " " : "Matched: " + pct(covered(ranges));
+	save();
 }
 
 window.addEventListener("load", init);
