@@ -75,6 +75,21 @@ cat >"$tmp/frames.exp" <<'EXP'
 <g class="f" data-x="600" data-w="300" data-s="300" data-d="2" data-n="malloc" data-o="/lib/x86_64-linux-gnu/libc.so.6" data-f="malloc.c"><title>malloc (300 Ir, 30.00%)</title><rect x="598.00" width="294.00"
 EXP
 check "flamegraph profile frames" 0 "$tmp/frames.exp" cat "$tmp/frames"
+# A profile whose first line is another comment than "# callgrind
+# format" (any '#' line may come first): read as the profile it is, not
+# as folded stacks, by every command that takes both
+{ echo '# profiled by hand, see flame.c'; echo; sed 1d "$D/flame.out"; } >"$tmp/comment.out"
+for cmd in flamegraph speedscope pprof firefox; do
+	"$CGU" "$cmd" -o "$tmp/plain.$cmd" "$D/flame.out"
+	check "$cmd of a profile after a comment" 0 - "$CGU" "$cmd" -o "$tmp/comment.$cmd" "$tmp/comment.out"
+	cmp -s "$tmp/plain.$cmd" "$tmp/comment.$cmd" && passes=$((passes + 1)) ||
+		{ echo "FAIL: $cmd: a comment first changes the output"; fails=$((fails + 1)); }
+done
+# ... and folded stacks whose first frame starts with '#' stay folded
+printf '#define;x 3\nmain;y 2\n' >"$tmp/hash.folded"
+check "folded with a '#' frame first" 0 - "$CGU" flamegraph "$tmp/hash.folded"
+grep -q 'data-n="#define"' "$tmp/out" && passes=$((passes + 1)) ||
+	{ echo "FAIL: '#define' frame"; fails=$((fails + 1)); }
 check "flamegraph -e Dr from stdin" 0 - sh -c "\"$CGU\" flamegraph -e Dr - <\"$D/flame.out\""
 grep -q '<title>compute (60 Dr, 60.00%)</title>' "$tmp/out" || { echo "FAIL: -e Dr"; fails=$((fails + 1)); }
 
