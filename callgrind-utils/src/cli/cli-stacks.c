@@ -107,7 +107,7 @@ int cli_stacks_open(struct cli_stacks *s, const struct cli_input *given,
 				       "exclude each other");
 	rc = open_input(s, in, path);
 	if (rc == CLI_OK)
-		cli_merge(in, &s->set);
+		cli_merge(in, &s->set, &s->cct);
 	return rc ? rc : cli_check_per_thread(in, s->cct);
 }
 

@@ -131,8 +131,11 @@ int cli_input_option(struct cli_input *in, const char *cmd, int opt,
  * (printed); cli_view_release() afterwards either way. */
 int cli_view_ready(struct cli_input *in);
 void cli_view_release(struct cli_input *in);
-/* --merge: every profile of set merged as in->merge says. */
-void cli_merge(const struct cli_input *in, struct cgu_profile_set *set);
+/* --merge: every profile of set, and the exact stacks *cct when cct
+ * and *cct are not NULL, merged as in->merge says. */
+struct cgu_cct;
+void cli_merge(const struct cli_input *in, struct cgu_profile_set *set,
+	       struct cgu_cct **cct);
 
 /* Parse the files (argv[first..argc), none means "-") into set. */
 int cli_load_set(struct cli_input *in, int nfiles, char **files,
