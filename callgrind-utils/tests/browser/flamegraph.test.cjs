@@ -1,7 +1,7 @@
 // flamegraph.test.cjs - open a flame graph SVG made from known.folded in
 // headless Chromium and use it as a person would: look at the widths,
 // hover, click to zoom, reset, search (ignoring case or not), reload a
-// zoomed view from its URL; then a flame chart (chart.folded) and a graph
+// zoomed view from its URL, a function's sandwich; then a flame chart (chart.folded) and a graph
 // drawn with --minwidth 15%.  Run by ../browser.sh.
 //
 // known.folded has a total of 100 and the SVG is 1000 px wide with 10 px of
@@ -166,6 +166,52 @@ test("the zoom and the search are in the URL: a reload shows them again", async 
 	await expectBoxes(unzoomed);
 });
 
+// The sandwich frames (g.sw) of one row, y the row's top, left to right.
+async function sandwichRow(y) {
+	await page.mouse.move(1, 1);
+	const boxes = [];
+	for (const g of await page.locator("g.sw").all()) {
+		const r = await g.locator("rect").boundingBox();
+		if (Math.abs(r.y - y) < 0.5)
+			boxes.push([await g.getAttribute("data-n"), r.x, r.width]);
+	}
+	return boxes.sort((a, b) => a[1] - b[1]);
+}
+
+test("shift-click shows a function's sandwich: callers above, callees below", async () => {
+	await page.goto("file://" + svg);
+	await page.click(frame("parse") + " rect", { modifiers: ["Shift"] });
+	assert.equal(hash(), "#sw=parse");
+	assert.equal(await page.isVisible("#frames"), false);
+	assert.equal(await page.isVisible("#unzoom"), true);
+	assert.equal(await page.textContent("#sandwich-label"),
+		"Sandwich of parse: its callers above, its callees below");
+	// parse across the width; main, its caller, above; read below
+	const mid = (await page.locator('g.sw[data-n="parse"] rect').boundingBox()).y;
+	nearRow(await sandwichRow(mid), [["parse", 10, 980]]);
+	nearRow(await sandwichRow(mid - 16), [["main", 10, 980]]);
+	nearRow(await sandwichRow(mid + 16), [["read", 10, 980 * 20 / 30]]);
+	await page.hover('g.sw[data-n="read"] rect');
+	assert.equal(await page.textContent("#details"), "read | callee of parse | 20 samples (20.00%)");
+	// a click on a sandwich frame shows that function's sandwich
+	await page.click('g.sw[data-n="main"] rect');
+	assert.equal(hash(), "#sw=main");
+	const m = (await page.locator('g.sw[data-n="main"] rect').boundingBox()).y;
+	nearRow(await sandwichRow(m), [["main", 10, 980]]);
+	nearRow(await sandwichRow(m + 16), [["parse", 10, 980 * 30 / 80], ["render", 10 + 980 * 30 / 80, 980 * 50 / 80]]);
+	nearRow(await sandwichRow(m + 32), [["read", 10, 980 * 20 / 80], ["malloc", 10 + 980 * 30 / 80, 980 * 10 / 80]]);
+	assert.equal(await page.locator("g.sw").count(), 5);
+	await page.screenshot({ path: path.join(out, "flamegraph-sandwich.png") });
+	// the sandwich is in the URL: a reload shows it again
+	await page.reload();
+	assert.equal(await page.locator("g.sw").count(), 5);
+	assert.equal(await page.isVisible("#frames"), false);
+	await page.click("#unzoom");
+	assert.equal(await page.locator("g.sw").count(), 0);
+	assert.equal(hash(), "");
+	await expectBoxes(unzoomed);
+});
+
 // Every frame of depth d as [name, x, width], left to right.
 async function row(d) {
 	await page.mouse.move(1, 1);
@@ -202,3 +248,4 @@ test("--minwidth 15% leaves the frames under 15% of the total out of the SVG", a
 	assert.equal(await page.locator(frame("malloc")).count(), 0);
 	await expectBoxes(unzoomed.filter((b) => b[0] !== "malloc"));
 });
+

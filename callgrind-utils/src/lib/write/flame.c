@@ -4,7 +4,9 @@
  * buttons under it, the frames, then a line of details for the frame under
  * the mouse and the matched percentage of a search.  Every frame is a
  * <g class="f"> holding <title>, <rect> and <text>, with its numbers as
- * data-* attributes for the script (flame.js, embedded at build time).
+ * data-* attributes for the script (flame.js, embedded at build time),
+ * which also draws a function's sandwich (its callers above it, its
+ * callees below) from those frames on a shift-click.
  * Frames narrower than minwidth pixels are left out, and so are their
  * children (narrower still): that keeps a 100k-frame profile readable and the
  * file small, at the price that zooming cannot show them.
@@ -301,8 +303,8 @@ static void write_header(const struct svg *s)
 	fprintf(out, "<style>\n"
 		"text { font-family: Verdana, sans-serif; font-size: %.0fpx; fill: #000; }\n"
 		"#title { font-size: %.0fpx; }\n"
-		".f text { pointer-events: none; }\n"
-		".f:hover rect { stroke: #000; stroke-width: 0.5; cursor: pointer; }\n"
+		".f text, .sw text { pointer-events: none; }\n"
+		".f:hover rect, .sw:hover rect { stroke: #000; stroke-width: 0.5; cursor: pointer; }\n"
 		".parent { opacity: 0.5; }\n"
 		".hide { display: none; }\n"
 		".button { cursor: pointer; }\n"
@@ -468,9 +470,10 @@ int cgu_flame_tree_write_svg(const struct cgu_flame_tree *t,
 	write_header(&s);
 	fprintf(out, "<g id=\"frames\" data-total=\"%llu\" data-width=\"%.0f\" "
 		"data-xpad=\"%.0f\" data-minwidth=\"%g\" data-fontsize=\"%g\" data-diff=\"%d\" "
-		"data-countname=\"",
+		"data-fh=\"%u\" data-top=\"%.2f\" data-bottom=\"%.2f\" data-countname=\"",
 		(unsigned long long)(t->nnodes ? t->nodes[0].total : 0), o->width,
-		XPAD, s.minwidth, o->font_size, t->has_before ? 1 : 0);
+		XPAD, s.minwidth, o->font_size, t->has_before ? 1 : 0,
+		o->frame_height, s.ypad_top, s.ypad_bottom);
 	xml_escaped(out, o->countname);
 	fputs("\">\n", out);
 	write_frames(&s);
