@@ -86,6 +86,12 @@ static inline const uint32_t *cgu_folded_stack_ids(const struct cgu_folded *f,
 	return f->ids + s->first;
 }
 
+/* Append every stack of src to f (its counts, not its BEFORE counts)
+ * under one more root frame, lane, written as in folded text ("[thread
+ * 2]").  0, or -1 when out of memory. */
+int cgu_folded_add_lane(struct cgu_folded *f, const struct cgu_folded *src,
+			const char *lane);
+
 /* Write frame id's text back as it appears in folded input. */
 void cgu_folded_write_frame(const struct cgu_folded *f, uint32_t id, FILE *out);
 

@@ -15,13 +15,23 @@ struct cli_stacks {
 	const char *stacks_name;       /* cct's file */
 	size_t part;                   /* of cct: 0 with --separate-parts */
 	int per_thread;
+	int lanes;                     /* --per-thread without exact stacks:
+					  set holds a profile a thread, each
+					  drawn under its [thread N] frame */
 	enum cgu_name_style names;     /* the input's --names */
 	const struct cgu_view *view;   /* the input's view (cli_input) */
 };
 
 /* Read path ("-" = stdin).  Returns CLI_OK or an exit status (printed).
- * s keeps a pointer to in->view. */
+ * s keeps a pointer to in->view.  With --per-thread every part is a
+ * profile of its own: the exact stacks draw a lane a thread, and without
+ * them so do parts that are threads (callgrind --separate-threads=yes,
+ * "thread:" in their header). */
 int cli_stacks_open(struct cli_stacks *s, const struct cli_input *in, const char *path);
+/* The same for several profiles or stacks files (none: stdin), merged
+ * as fold merges them; one file is cli_stacks_open(). */
+int cli_stacks_open_files(struct cli_stacks *s, const struct cli_input *in,
+			  int nfiles, char **files);
 void cli_stacks_release(struct cli_stacks *s);
 /* The profile, or NULL for folded input. */
 const struct cgu_profile *cli_stacks_profile(const struct cli_stacks *s);

@@ -96,8 +96,10 @@ enum { CLI_OPT_EVENT = 1000, CLI_OPT_SEPARATE, CLI_OPT_NO_TOTALS,
 	"      --reconstructed   leave exact stacks aside: stacks reconstructed\n" \
 	"                        from the call graph, an estimate\n"
 #define CLI_PER_THREAD_HELP \
-	"      --per-thread      exact stacks: one lane a thread, each stack\n" \
-	"                        under a frame [thread N] (default: merged)\n"
+	"      --per-thread      one lane a thread, each stack under a frame\n" \
+	"                        [thread N] (default: merged): from the exact\n" \
+	"                        stacks, or (but in fold) from profiles of a\n" \
+	"                        thread each (callgrind --separate-threads=yes)\n"
 #define CLI_VIEW_LONGOPTS \
 	{ "all-frames", no_argument, NULL, CLI_OPT_ALL_FRAMES }, \
 	{ "focus", required_argument, NULL, CLI_OPT_FOCUS }, \

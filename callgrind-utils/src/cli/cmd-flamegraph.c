@@ -9,7 +9,7 @@
 #include <callgrind-utils/flame.h>
 #include "cli-stacks.h"
 
-static const char usage[] = "flamegraph [options] [FILE|-]";
+static const char usage[] = "flamegraph [options] [FILE|-]...";
 static const char help[] =
 	"Draw an interactive SVG flame graph from folded stacks ('a;b;c 123'\n"
 	"lines) or straight from a Callgrind profile: from its exact stacks\n"
@@ -178,12 +178,10 @@ int cmd_flamegraph(int argc, char **argv)
 		if (cli_input_option(&in, "flamegraph", opt, optarg) <= 0)
 			return CLI_USAGE;
 	}
-	if (argc - optind > 1)
-		return cli_usage_error("flamegraph", "expects one input file");
 	struct cli_stacks s;
 	int rc = cli_view_ready(&in);
 	if (rc == CLI_OK) {
-		rc = cli_stacks_open(&s, &in, optind < argc ? argv[optind] : "-");
+		rc = cli_stacks_open_files(&s, &in, argc - optind, argv + optind);
 		if (rc == CLI_OK)
 			rc = draw(&s, &in, &o);
 		cli_stacks_release(&s);
