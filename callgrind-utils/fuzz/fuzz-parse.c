@@ -102,7 +102,7 @@ static char *parse_to_text(const char *text, size_t len,
 	return out;
 }
 
-/* The magic bytes of gzip, xz, bzip2 and zstd (src/reader.c). */
+/* The magic bytes of gzip, xz, bzip2 and zstd (src/lib/parse/reader.c). */
 static int looks_compressed(const char *text, size_t len)
 {
 	static const char *const magic[] = { "\x1f\x8b", "\xfd" "7zXZ", "BZh",

@@ -44,5 +44,9 @@ command -v node >/dev/null 2>&1 || missing "node not found (apt-get install node
 mkdir -p "$out"
 "$CGU" flamegraph --width 1000 --title "Browser test" \
 	-o "$out/flamegraph.svg" "$here/browser/known.folded"
+"$CGU" flamegraph --width 1000 --flamechart \
+	-o "$out/flamechart.svg" "$here/browser/chart.folded"
+"$CGU" flamegraph --width 1000 --minwidth 15% \
+	-o "$out/minwidth.svg" "$here/browser/known.folded"
 export CGU_BROWSER_MODULES="$modules" CGU_BROWSER_OUT="$out" CHROMIUM
 exec node --test "$here/browser/flamegraph.test.cjs"

@@ -40,6 +40,25 @@ check "diff with an empty input" 2 - "$CGU" diff "$tmp/empty" "$D/flame-after.fo
 check "bad palette" 1 - "$CGU" flamegraph --colors rainbow "$D/flame-after.folded"
 check "bad width" 1 - "$CGU" flamegraph --width abc "$D/flame-after.folded"
 check "diff one input" 1 - "$CGU" diff "$D/flame-before.folded"
+check "minwidth over 100%" 1 - "$CGU" flamegraph --minwidth 101% "$D/flame-after.folded"
+check_err "minwidth over 100% message" \
+	"callgrind-utils flamegraph: --minwidth expects pixels or a percent from 0% to 100%, got '101%'"
+check "minwidth bare %" 1 - "$CGU" flamegraph --minwidth % "$D/flame-after.folded"
+# a profile has no time order: --flamechart is refused, for its exact
+# stacks too
+check "flamechart of a profile" 1 - "$CGU" flamegraph --flamechart "$D/flame.out"
+check_err "flamechart of a profile message" \
+	"callgrind-utils flamegraph: --flamechart: a Callgrind profile does not record when calls happened (it sums each call path's cost over the run, and its exact stacks are a tree in name order); it takes folded stacks whose lines are in time order"
+check "flamechart of exact stacks" 1 - "$CGU" flamegraph --flamechart "$D/shapes.out"
+"$CGU" diff --folded "$D/flame-before.folded" "$D/flame-after.folded" >"$tmp/diff.folded"
+check "flamechart of differential stacks" 1 - "$CGU" flamegraph --flamechart "$tmp/diff.folded"
+check "diff --flamechart" 1 - "$CGU" diff --flamechart "$D/flame-before.folded" "$D/flame-after.folded"
+# --minwidth N%: frames under N percent of the total are not in the SVG
+# (flame-after.folded: total 200, parse and malloc 10% each)
+check "minwidth percent" 0 - "$CGU" flamegraph --minwidth 10.5% "$D/flame-after.folded"
+grep -o 'data-n="[^"]*"' "$tmp/out" | sort >"$tmp/names.pct"
+printf '%s\n' 'data-n="all"' 'data-n="main"' 'data-n="render"' >"$tmp/names.exp"
+check "minwidth percent frames" 0 "$tmp/names.exp" cat "$tmp/names.pct"
 
 # --- flamegraph straight from a profile: fold -> folded text -> SVG
 check "flamegraph profile" 0 - "$CGU" flamegraph --width 1000 "$D/flame.out"
@@ -56,6 +75,21 @@ cat >"$tmp/frames.exp" <<'EXP'
 <g class="f" data-x="600" data-w="300" data-s="300" data-d="2" data-n="malloc" data-o="/lib/x86_64-linux-gnu/libc.so.6" data-f="malloc.c"><title>malloc (300 Ir, 30.00%)</title><rect x="598.00" width="294.00"
 EXP
 check "flamegraph profile frames" 0 "$tmp/frames.exp" cat "$tmp/frames"
+# A profile whose first line is another comment than "# callgrind
+# format" (any '#' line may come first): read as the profile it is, not
+# as folded stacks, by every command that takes both
+{ echo '# profiled by hand, see flame.c'; echo; sed 1d "$D/flame.out"; } >"$tmp/comment.out"
+for cmd in flamegraph speedscope pprof firefox; do
+	"$CGU" "$cmd" -o "$tmp/plain.$cmd" "$D/flame.out"
+	check "$cmd of a profile after a comment" 0 - "$CGU" "$cmd" -o "$tmp/comment.$cmd" "$tmp/comment.out"
+	cmp -s "$tmp/plain.$cmd" "$tmp/comment.$cmd" && passes=$((passes + 1)) ||
+		{ echo "FAIL: $cmd: a comment first changes the output"; fails=$((fails + 1)); }
+done
+# ... and folded stacks whose first frame starts with '#' stay folded
+printf '#define;x 3\nmain;y 2\n' >"$tmp/hash.folded"
+check "folded with a '#' frame first" 0 - "$CGU" flamegraph "$tmp/hash.folded"
+grep -q 'data-n="#define"' "$tmp/out" && passes=$((passes + 1)) ||
+	{ echo "FAIL: '#define' frame"; fails=$((fails + 1)); }
 check "flamegraph -e Dr from stdin" 0 - sh -c "\"$CGU\" flamegraph -e Dr - <\"$D/flame.out\""
 grep -q '<title>compute (60 Dr, 60.00%)</title>' "$tmp/out" || { echo "FAIL: -e Dr"; fails=$((fails + 1)); }
 

@@ -195,6 +195,45 @@ check "--stacks missing" 2 - "$CGU" speedscope --stacks "$tmp/none.stacks" "$P"
 # two profiles, one with stacks: reconstructed for both, with a warning
 check "some with stacks" 0 - "$CGU" fold "$P" "$tmp/lone.out"
 check_err "some with stacks warning" "callgrind-utils: warning: $tmp/lone.out has no stacks file beside it; drawing reconstructed stacks (an estimate) for every input"
+# --merge on exact stacks: the names lose their levels and contexts, and
+# a call of a function already on the path goes back to its first frame
+# (main;a;b;a is main;a), as the call graph's levels merge
+cat >"$tmp/rec.stacks" <<'EOF_S'
+# callgrind stacks
+version: 1
+cmd: ./rec
+part: 1
+events: Ir
+nodes: 5
+truncated: 0
+
+thread: 1
+ob=(1) /bin/rec
+fl=(1) rec.c
+fn=(1) 1 1 main
+0 1 1 10
+fn=(2) 1 1 a
+1 2 1 5
+fn=(3) 1 1 b
+1 3 2 3
+fn=(4) 1 1 a'2
+1 4 1 4
+fn=(5) 1 1 c'a'2
+1 5 1 7
+
+totals: 29
+EOF_S
+printf '%s\n' "main 10" "main;a 5" "main;a;b 3" "main;a;b;a'2 4" "main;a;b;a'2;c'a'2 7" >"$tmp/rec.plain"
+check "stacks with levels, not merged" 0 "$tmp/rec.plain" "$CGU" fold "$tmp/rec.stacks"
+printf '%s\n' "main 10" "main;a 9" "main;a;b 3" "main;a;c 7" >"$tmp/rec.all"
+check "--merge all on exact stacks" 0 "$tmp/rec.all" "$CGU" fold --merge all "$tmp/rec.stacks"
+printf '%s\n' "main 10" "main;a 9" "main;a;b 3" "main;a;c'a 7" >"$tmp/rec.rec"
+check "--merge recursion on exact stacks" 0 "$tmp/rec.rec" "$CGU" fold --merge recursion "$tmp/rec.stacks"
+printf '%s\n' "main 10" "main;a 5" "main;a;b 3" "main;a;b;a'2 4" "main;a;b;a'2;c 7" >"$tmp/rec.callers"
+check "--merge callers on exact stacks" 0 "$tmp/rec.callers" "$CGU" fold --merge callers "$tmp/rec.stacks"
+check "flamegraph --merge all on exact stacks" 0 - "$CGU" flamegraph --merge all "$tmp/rec.stacks"
+[ "$(grep -c 'data-n="a"' "$tmp/out")" = 1 ] && ! grep -q "data-n=\"[^\"]*'" "$tmp/out" &&
+	passes=$((passes + 1)) || { echo "FAIL: flamegraph --merge all: $(grep -o 'data-n="[^"]*"' "$tmp/out" | tr '\n' ' ')"; fails=$((fails + 1)); }
 for cmd in fold flamegraph speedscope summary json; do
 	check "$cmd --help" 0 - "$CGU" "$cmd" --help
 	has "$cmd --help names --reconstructed" "--reconstructed"

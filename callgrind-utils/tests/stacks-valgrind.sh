@@ -5,7 +5,8 @@
 # program's: they add up to the profile's totals (also read compressed
 # with xz and zstd), the threads' work is not under main, spin is called from a 100 times more than from b, the
 # signal handler runs below "[signal 10]".  The reconstructed stacks of
-# the same profile draw no function wider than its inclusive cost.
+# the same profile draw no function wider than its inclusive cost.  With
+# --separate-threads=yes, flamegraph --per-thread draws a lane a thread.
 # Skipped (77) when the Valgrind has no --collect-stacks.
 set -u
 . "$(dirname "$0")/valgrind-stacks.sh"
@@ -74,6 +75,38 @@ total=$(awk '/^totals:/ { s += $2 } END { print s }' parts.out)
 "$CGU" fold --separate-parts parts.out >apart.fold 2>err || { cat err; fail "fold --separate-parts"; }
 [ "$(grep -v '^#' apart.fold | awk '{ s += $NF } END { print s }')" = "$total" ] ||
 	fail "the parts apart do not add up to $total"
+
+# --separate-threads=yes: a file a thread (th.out-01, -02, ...: main and
+# the workers); flamegraph takes them all, and with --per-thread
+# draws a lane a thread, from their exact stacks or, without them,
+# reconstructed from each thread's own profile; the lanes' widths are the
+# threads' totals either way
+"$VALGRIND" --tool=callgrind --collect-stacks=yes --separate-threads=yes \
+	--callgrind-out-file=th.out ./stacks-prog >/dev/null 2>valgrind.log ||
+	{ cat valgrind.log; exit 1; }
+set -- $(ls th.out-[0-9]* | grep -v '\.stacks$')
+[ "$#" -ge 2 ] || fail "--separate-threads=yes wrote $# profiles: $*"
+lanes() {   # lanes SVG: "[thread N] WIDTH" for every lane, by N
+	grep -o 'data-w="[0-9]*" data-s="[0-9]*" data-d="1" data-n="\[thread [0-9]*\]"' "$1" |
+		sed 's/data-w="\([0-9]*\)".*data-n="\(.*\)"/\2 \1/' | sort
+}
+for t in "$@"; do
+	echo "[thread $(awk '/^thread:/ { print $2 }' "$t")] $(awk '/^totals:/ { print $2 }' "$t")"
+done | sort >lanes.exp
+for how in "" --reconstructed; do
+	"$CGU" flamegraph --per-thread $how "$@" >th.svg 2>err || { cat err; fail "flamegraph --per-thread $how"; }
+	lanes th.svg >lanes.got
+	cmp -s lanes.exp lanes.got || { fail "flamegraph --per-thread $how: lanes"; diff lanes.exp lanes.got; }
+done
+grep -q 'reconstructed stacks' th.svg || fail "--per-thread --reconstructed: subtitle"
+# without --per-thread the threads merge: main and the workers' start_thread
+"$CGU" flamegraph "$@" >merged.svg 2>err || { cat err; fail "flamegraph of the thread files"; }
+grep -q 'data-d="1" data-n="start_thread"' merged.svg && grep -q 'data-d="1" data-n="main"' merged.svg ||
+	fail "flamegraph of the thread files: not main and start_thread at the root"
+# a profile that is not a thread's (no thread: line) has no lane
+"$CGU" flamegraph --per-thread --reconstructed cg.out >/dev/null 2>err &&
+	fail "--per-thread of a profile of all threads, without stacks, drew lanes"
+grep -q "has no thread: line" err || fail "--per-thread without threads: $(cat err)"
 
 [ "$fails" = 0 ] && echo "PASS: exact stacks of a real run" && exit 0
 exit 1

@@ -167,6 +167,26 @@ run calls.txt "$CGU" edges --merge callers ctx.out
 grep -q "^fib -> fib'2 " calls.txt || fail "edges --merge callers: no fib -> fib'2"
 run fold.txt "$CGU" fold --merge all ctx.out
 [ "$(sum fold.txt)" = "$(awk '/^totals:/ { print $2 }' ctx.out)" ] || fail "fold --merge all does not add up"
+# the exact stacks merge too: fib's recursion, a chain of fib frames in
+# them, is one fib frame with --merge recursion, as in the stacks drawn
+# from the call graph, whose levels fib'2, fib'3... merge into fib
+profile ctxs.out --separate-recs=10 --collect-stacks=yes
+run plain.txt "$CGU" fold ctxs.out
+grep -q '^main;fib;fib ' plain.txt || fail "exact stacks without --merge: no main;fib;fib"
+for input in ctxs.out ctxs.out.stacks; do
+	run fold.txt "$CGU" fold --merge recursion "$input" || continue
+	grep -q 'fib;fib' fold.txt && fail "fold --merge recursion $input: fib under fib: $(grep -m1 'fib;fib' fold.txt)"
+	[ "$(sum fold.txt)" = "$(awk '/^totals:/ { print $2 }' ctxs.out)" ] ||
+		fail "fold --merge recursion $input does not add up"
+done
+run recon.txt "$CGU" fold --reconstructed --merge recursion ctxs.out
+[ "$(grep '^main;fib ' fold.txt)" = "$(grep '^main;fib ' recon.txt)" ] ||
+	fail "--merge recursion: exact $(grep '^main;fib ' fold.txt), reconstructed $(grep '^main;fib ' recon.txt)"
+for cmd in flamegraph speedscope; do
+	run merged.out "$CGU" $cmd --merge all ctxs.out
+	[ "$(grep -o '"fib"' merged.out | wc -l)" = 1 ] ||
+		fail "$cmd --merge all: fib drawn $(grep -o '"fib"' merged.out | wc -l) times"
+done
 "$CGU" summary --merge everything ctx.out >/dev/null 2>err; rc=$?
 [ "$rc" = 1 ] && grep -q -- '--merge: expected' err || fail "--merge everything exited $rc"
 

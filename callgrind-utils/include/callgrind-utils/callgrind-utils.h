@@ -15,6 +15,7 @@
 #include <callgrind-utils/model.h>
 #include <callgrind-utils/parse.h>
 #include <callgrind-utils/output.h>
+#include <callgrind-utils/source.h>
 #include <callgrind-utils/transform.h>
 
 #define CGU_VERSION_STRING "0.1.0"

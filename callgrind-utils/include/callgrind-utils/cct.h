@@ -1,7 +1,7 @@
 /* cct.h - exact stacks: the calling-context trees (CCT) Callgrind writes
  * beside a profile X, as X.stacks, with --collect-stacks=yes (the format:
  * docs/exact-stacks.md of the project, and the comment at the top of
- * src/cct-parse.c).
+ * src/lib/parse/cct-parse.c).
  *
  * A cgu_cct is plain data, built by the parser from one or more stacks
  * files (appended in order) or by hand with the builder functions:

@@ -37,6 +37,11 @@ struct cgu_flame_tree {
 	 * max_depth-th on are merged into one frame "[deeper]" (as folded
 	 * stacks are cut, see cct.h); 0 = no limit. */
 	uint32_t max_depth;
+	/* Set before adding stacks: a flame chart.  A stack merges with
+	 * the stack added just before it only (where their frames are the
+	 * same from the root), and the layout keeps the order of the
+	 * stacks instead of sorting siblings by name. */
+	bool chart;
 };
 
 /* The default of cgu_flame_options.max_depth: as deep as folded stacks
@@ -76,6 +81,12 @@ struct cgu_flame_options {
 	size_t max_frames;      /* at most this many frames are drawn: the
 				   narrowest are left out, which the subtitle
 				   says; 0: no limit */
+	bool minwidth_percent;  /* minwidth is a percent of the total, not
+				   pixels */
+	bool flamechart;        /* the stacks in the order given (time
+				   order, where the input has it), each
+				   merged with the one before only; see
+				   cgu_flame_tree.chart */
 };
 
 void cgu_flame_options_init(struct cgu_flame_options *o);
@@ -97,7 +108,8 @@ int cgu_flame_tree_add(struct cgu_flame_tree *t, const struct cgu_folded *f,
  * made if new; node ids grow, a child's above its parent's.
  * CGU_FLAME_NONE when out of memory. */
 uint32_t cgu_flame_tree_child(struct cgu_flame_tree *t, uint32_t parent, uint32_t frame);
-/* Order siblings by name and compute every node's x.  Call once, after
+/* Order siblings by name (a chart: in the order they were added) and
+ * compute every node's x.  Call once, after
  * the last cgu_flame_tree_add. */
 void cgu_flame_tree_layout(struct cgu_flame_tree *t);
 uint64_t cgu_flame_node_self(const struct cgu_flame_tree *t, uint32_t node);

@@ -86,11 +86,19 @@ static inline const uint32_t *cgu_folded_stack_ids(const struct cgu_folded *f,
 	return f->ids + s->first;
 }
 
+/* Append every stack of src to f (its counts, not its BEFORE counts)
+ * under one more root frame, lane, written as in folded text ("[thread
+ * 2]").  0, or -1 when out of memory. */
+int cgu_folded_add_lane(struct cgu_folded *f, const struct cgu_folded *src,
+			const char *lane);
+
 /* Write frame id's text back as it appears in folded input. */
 void cgu_folded_write_frame(const struct cgu_folded *f, uint32_t id, FILE *out);
 
 /* Does this start of an input look like a Callgrind profile (gzip magic,
- * "# callgrind format" or a header key) rather than folded text? */
+ * "# callgrind format", or a first line past blank and '#' comment lines
+ * that is a profile's header key or fl=/fn=/ob=... line) rather than
+ * folded text? */
 int cgu_folded_is_profile(const char *head, size_t len);
 
 struct cgu_profile;

@@ -102,7 +102,7 @@ int cgu_callgrind_write(const struct cgu_profile *p, FILE *out,
  *
  * CGU_FOLD_EXACT uses the caller context in names ("c'b'a" from
  * --separate-callers); CGU_FOLD_GRAPH reconstructs stacks from the call
- * graph (see src/fold.c for the heuristic); CGU_FOLD_AUTO picks EXACT when
+ * graph (see src/lib/transform/fold.c for the heuristic); CGU_FOLD_AUTO picks EXACT when
  * some function name carries caller context.  The costs of the lines sum
  * to the profile total of the event in every mode. */
 enum cgu_fold_mode { CGU_FOLD_AUTO, CGU_FOLD_EXACT, CGU_FOLD_GRAPH };

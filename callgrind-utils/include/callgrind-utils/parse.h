@@ -3,7 +3,7 @@
  *
  * The input is streamed line by line; memory grows with the number of
  * distinct names and edges, not with the size of the file.  See the
- * comment at the top of src/parse.c for the format accepted.
+ * comment at the top of src/lib/parse/parse.c for the format accepted.
  */
 #ifndef CALLGRIND_UTILS_PARSE_H
 #define CALLGRIND_UTILS_PARSE_H
@@ -29,6 +29,29 @@ typedef void (*cgu_cost_line_fn)(void *ctx, const struct cgu_profile *p,
 				 uint32_t node, const int64_t *pos, size_t npos,
 				 const cgu_cost *costs);
 
+/* One cost line as the source views need it (annotate): the function,
+ * the file its positions point into (the latest fl=, fi= or fe=; "" when
+ * none was given, interned in p), the positions in the order of
+ * p->positions, the counts by event of p (0 for events the line leaves
+ * out), and for the inclusive cost line of a calls= line the called node
+ * and the number of calls (callee CGU_NO_CALLEE for a self cost line). */
+#define CGU_NO_CALLEE UINT32_MAX
+struct cgu_cost_line {
+	uint32_t node;
+	const char *file;
+	const int64_t *pos;
+	size_t npos;
+	const cgu_cost *costs;
+	uint32_t callee;
+	uint64_t calls;
+};
+typedef void (*cgu_line_fn)(void *ctx, const struct cgu_profile *p,
+			    const struct cgu_cost_line *line);
+
+/* The column of the position called name ("instr" or "line") in a
+ * profile's positions (p->positions, NULL meaning "line"), or -1. */
+int cgu_position_column(const char *positions, const char *name);
+
 /* Called for input that is accepted but suspect, w->msg "file:line:
  * what" (a summary: line that disagrees with the totals: line). */
 typedef void (*cgu_warning_fn)(void *ctx, const struct cgu_error *w);
@@ -43,6 +66,8 @@ struct cgu_parse_opts {
 	void *warning_ctx;
 	/* most bytes compressed input may decompress to; 0 = default */
 	unsigned long long max_input;
+	cgu_line_fn on_line;             /* NULL: none; every cost line */
+	void *on_line_ctx;
 };
 
 /* Parse path ("-" is stdin) and add it to set: in merge mode everything

@@ -61,6 +61,16 @@ struct cgu_profile *cgu_redact(const struct cgu_profile *p,
 void cgu_merge_name(const char *name, unsigned what, struct cgu_buf *out);
 struct cgu_profile *cgu_merge_names(const struct cgu_profile *p,
 				    unsigned what);
+/* The same for exact stacks: a new calling-context tree (c is not
+ * changed) whose frames are renamed as above, and with
+ * CGU_MERGE_RECURSION whose paths hold every function once: a call of a
+ * function already on the path goes back to where it was first called,
+ * as the call graph's levels merge into it (main;fib;fib;fib is
+ * main;fib, main;a;b;a;c is main;a;c).  Nodes whose paths become equal
+ * merge, their costs added; a recursive call is not counted again as an
+ * entry of its function's path. */
+struct cgu_cct;
+struct cgu_cct *cgu_cct_merge_names(const struct cgu_cct *c, unsigned what);
 
 #ifdef __cplusplus
 }

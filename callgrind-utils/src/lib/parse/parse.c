@@ -48,7 +48,7 @@
  * file, across parts.  A header key after body lines starts a new part.
  *
  * The input is read into one buffer and split into lines in place
- * (src/reader.c): no allocation per line, memory grows with distinct
+ * (src/lib/parse/reader.c): no allocation per line, memory grows with distinct
  * names and edges only.  The two most frequent lines, cost lines and
  * references to compressed names, have a fast path each that reads them
  * straight from the buffer and hands anything unusual to the general
@@ -646,6 +646,23 @@ static int header_line(struct parser *ps, char *line, char *colon)
 	return CGU_OK;
 }
 
+int cgu_position_column(const char *positions, const char *name)
+{
+	size_t want = strlen(name);
+	int col = 0;
+
+	if (!positions)
+		return strcmp(name, "line") ? -1 : 0;
+	for (const char *s = positions; *(s += strspn(s, " \t")); col++) {
+		size_t len = strcspn(s, " \t");
+
+		if (len == want && !strncmp(s, name, len))
+			return col;
+		s += len;
+	}
+	return -1;
+}
+
 /* ---------------------------------------------------- node lookup */
 
 /* Node of (fn, ob, file), through a small direct-mapped cache: the same
@@ -792,12 +809,42 @@ static int overflow_error(struct parser *ps, int e, uint32_t j)
 		    "totals that fit in 64 bits", ps->part_events[e]);
 }
 
+/* Report a cost line to the callbacks that asked for them: v, the n
+ * counts in the part's event order, become counts by event of p. */
+static void report_line(struct parser *ps, const cgu_cost *v, size_t n,
+			int is_call)
+{
+	cgu_cost line[CGU_MAX_EVENTS];
+	size_t i;
+
+	memset(line, 0, ps->p->nevents * sizeof(line[0]));
+	for (i = 0; i < n; i++)
+		line[ps->evmap[i]] = v[i];
+	if (ps->opts->on_cost_line && !is_call)
+		ps->opts->on_cost_line(ps->opts->on_cost_line_ctx, ps->p,
+				       ps->node, ps->lastpos, ps->npos, line);
+	if (ps->opts->on_line) {
+		struct cgu_cost_line l = {
+			.node = ps->node, .file = ps->file ? ps->file : ps->empty,
+			.pos = ps->lastpos, .npos = ps->npos, .costs = line,
+			.callee = is_call ? ps->callee : CGU_NO_CALLEE,
+			.calls = is_call ? ps->pending_calls : 0,
+		};
+		ps->opts->on_line(ps->opts->on_line_ctx, ps->p, &l);
+	}
+}
+
+static inline int reports_lines(const struct parser *ps)
+{
+	return ps->opts->on_cost_line || ps->opts->on_line;
+}
+
 /* Add the n event counts of a cost line: to the pending call's edge, or
  * to the current node's self cost.  CGU_OK, or an error where a sum
  * would pass 2^64 - 1 (nothing added then). */
 static int add_costs(struct parser *ps, const cgu_cost *v, size_t n)
 {
-	cgu_cost *dst, line[CGU_MAX_EVENTS];
+	cgu_cost *dst;
 	size_t i;
 	int e;
 
@@ -810,6 +857,8 @@ static int add_costs(struct parser *ps, const cgu_cost *v, size_t n)
 		dst = cgu_edge_cost(ps->p, j);
 		for (i = 0; i < n; i++)
 			dst[ps->evmap[i]] += v[i];
+		if (reports_lines(ps))
+			report_line(ps, v, n, 1);
 		ps->calls_line = 0;
 		ps->cfn = ps->cob = ps->cfi = NULL;
 		return CGU_OK;
@@ -817,13 +866,8 @@ static int add_costs(struct parser *ps, const cgu_cost *v, size_t n)
 	if ((e = self_overflow(ps, v, n)) >= 0)
 		return overflow_error(ps, e, NO_EDGE);
 	add_self(ps, v, n);
-	if (!ps->opts->on_cost_line)
-		return CGU_OK;
-	memset(line, 0, ps->p->nevents * sizeof(line[0]));
-	for (i = 0; i < n; i++)
-		line[ps->evmap[i]] = v[i];
-	ps->opts->on_cost_line(ps->opts->on_cost_line_ctx, ps->p, ps->node,
-			       ps->lastpos, ps->npos, line);
+	if (reports_lines(ps))
+		report_line(ps, v, n, 0);
 	return CGU_OK;
 }
 
@@ -984,7 +1028,7 @@ static char *fast_cost_line(struct parser *ps, char *p)
 	for (col = 0; col < ps->npos; col++)
 		ps->lastpos[col] = pos[col];
 	ps->in_body = 1;
-	if (ps->calls_line || ps->opts->on_cost_line)
+	if (ps->calls_line || reports_lines(ps))
 		add_costs(ps, v, n);    /* cannot fail: checked above */
 	else
 		add_self(ps, v, n);    /* add_costs() without its call */

@@ -17,6 +17,7 @@
 #include <callgrind-utils/buf.h>
 
 #include "elf-file.h"
+#include "grow.h"
 
 void cgu_instr_costs_init(struct cgu_instr_costs *ic)
 {
@@ -31,45 +32,19 @@ void cgu_instr_costs_release(struct cgu_instr_costs *ic)
 	cgu_instr_costs_init(ic);
 }
 
-static int instr_column(const char *positions)
-{
-	int col = 0;
-	for (const char *s = positions; s && *s; col++) {
-		s += strspn(s, " \t");
-		size_t len = strcspn(s, " \t");
-		if (len == 5 && strncmp(s, "instr", 5) == 0)
-			return col;
-		s += len;
-	}
-	return -1;
-}
-
-static void *grow(void *v, size_t *cap, size_t need, size_t elem)
-{
-	if (need <= *cap)
-		return v;
-	*cap = *cap ? *cap * 2 : 1024;
-	while (*cap < need)
-		*cap *= 2;
-	v = realloc(v, *cap * elem);
-	if (!v)
-		abort();
-	return v;
-}
-
 void cgu_instr_costs_collect(void *ctx, const struct cgu_profile *p, uint32_t node,
 			     const int64_t *pos, size_t npos, const cgu_cost *costs)
 {
 	struct cgu_instr_costs *ic = ctx;
 	if (p->positions != ic->positions) {
 		ic->positions = p->positions;
-		ic->instr_col = instr_column(p->positions);
+		ic->instr_col = cgu_position_column(p->positions, "instr");
 	}
 	if (ic->instr_col < 0 || (size_t)ic->instr_col >= npos)
 		return;
 	ic->nevents = p->nevents;
-	ic->v = grow(ic->v, &ic->cap, ic->n + 1, sizeof(*ic->v));
-	ic->costs = grow(ic->costs, &ic->costs_cap, ic->ncosts + p->nevents, sizeof(*ic->costs));
+	ic->v = cgu_grow(ic->v, &ic->cap, ic->n + 1, sizeof(*ic->v));
+	ic->costs = cgu_grow(ic->costs, &ic->costs_cap, ic->ncosts + p->nevents, sizeof(*ic->costs));
 	ic->v[ic->n++] = (struct cgu_instr_cost){ node, (uint64_t)pos[ic->instr_col], ic->ncosts };
 	memcpy(ic->costs + ic->ncosts, costs, p->nevents * sizeof(*costs));
 	ic->ncosts += p->nevents;
@@ -272,7 +247,7 @@ static int failed_before(const char *const *failed, size_t n, const char *object
 int cgu_annotate_asm(const struct cgu_profile *p, const struct cgu_instr_costs *ic,
 		     const struct cgu_asm_opts *o, FILE *out, struct cgu_error *err)
 {
-	if (instr_column(p->positions) < 0)
+	if (cgu_position_column(p->positions, "instr") < 0)
 		return cgu_error_set(err, CGU_EINPUT, NULL, 0, "expected a profile with "
 				     "instruction positions ('positions: instr ...', "
 				     "from valgrind --dump-instr=yes)");

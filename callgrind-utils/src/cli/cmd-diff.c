@@ -119,6 +119,9 @@ static int parse_options(struct diff_cmd *d, int argc, char **argv)
 		if (rc != CLI_OK && cli_input_option(&d->in, "diff", opt, optarg) <= 0)
 			return CLI_USAGE;
 	}
+	if (d->flame.flamechart)
+		return cli_usage_error("diff", "--flamechart: a differential graph "
+				       "has no time order");
 	if (argc - optind != 2)
 		return cli_usage_error("diff", "expects two inputs, BEFORE and AFTER");
 	return CLI_OK;

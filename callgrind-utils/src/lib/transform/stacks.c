@@ -3,20 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "digits.h"
+#include "grow.h"
 #include "stacks.h"
-
-static void *grow(void *v, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return v;
-	*cap = *cap ? *cap * 2 : 256;
-	if (*cap < need)
-		*cap = need;
-	v = realloc(v, *cap * size);
-	if (!v)
-		abort();
-	return v;
-}
 
 /* ---------------------------------------------------------- frames */
 
@@ -39,8 +27,8 @@ uint32_t cgu_frames_add(struct cgu_frames *f, const char *s, size_t len)
 {
 	size_t cap = f->cap;
 
-	f->off = grow(f->off, &cap, f->n + 1, sizeof(*f->off));
-	f->len = grow(f->len, &f->cap, f->n + 1, sizeof(*f->len));
+	f->off = cgu_grow(f->off, &cap, f->n + 1, sizeof(*f->off));
+	f->len = cgu_grow(f->len, &f->cap, f->n + 1, sizeof(*f->len));
 	f->off[f->n] = f->text.len;
 	f->len[f->n] = (uint32_t)len;
 	cgu_buf_add(&f->text, s, len);
@@ -136,8 +124,8 @@ void cgu_stacks_add_reversed(struct cgu_stacks *s, const uint32_t *frames,
 {
 	size_t i;
 
-	s->pool = grow(s->pool, &s->pool_cap, s->npool + n, sizeof(*s->pool));
-	s->v = grow(s->v, &s->cap, s->n + 1, sizeof(*s->v));
+	s->pool = cgu_grow(s->pool, &s->pool_cap, s->npool + n, sizeof(*s->pool));
+	s->v = cgu_grow(s->v, &s->cap, s->n + 1, sizeof(*s->v));
 	s->v[s->n].off = s->npool;
 	s->v[s->n].len = (uint32_t)n;
 	s->v[s->n].cost = cost;
@@ -336,7 +324,7 @@ int cgu_stacks_walk(struct cgu_stacks *s, const struct cgu_frames *f,
 			cost += s->v[j].cost;
 		if (!cost)
 			continue;
-		ends = grow(ends, &nends, s->v[i].len, sizeof(*ends));
+		ends = cgu_grow(ends, &nends, s->v[i].len, sizeof(*ends));
 		add_line(&line, ends, s, prev, &s->v[i], names);
 		prev = &s->v[i];
 		rc = cb(line.data, line.len, cost, ctx);

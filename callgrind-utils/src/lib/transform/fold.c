@@ -67,7 +67,7 @@
  * the share is pruned, that caller is usable and its edge has room for
  * the share, which gives the same stack.
  * Stacks that print the same are summed and the lines sorted frame by
- * frame (src/stacks.c).
+ * frame (src/lib/transform/stacks.c).
  */
 #include <stdlib.h>
 #include <string.h>

@@ -209,6 +209,30 @@ int cgu_folded_add(struct cgu_folded *f, const uint32_t *ids, size_t depth,
 	return commit_stack(f, depth, count, 0);
 }
 
+int cgu_folded_add_lane(struct cgu_folded *f, const struct cgu_folded *src,
+			const char *lane)
+{
+	uint32_t *map = cgu_folded_share_frames(f, src);
+	uint32_t id = cgu_folded_intern(f, lane, strlen(lane));
+	int rc = map && id != NO_SLOT ? 0 : -1;
+
+	for (size_t i = 0; rc == 0 && i < src->nstacks; i++) {
+		const struct cgu_folded_stack *s = &src->stacks[i];
+		const uint32_t *ids = cgu_folded_stack_ids(src, s);
+
+		rc = grow(&f->ids, &f->ids_alloc, f->nids + s->depth + 1,
+			  sizeof(*f->ids));
+		if (rc < 0)
+			break;
+		f->ids[f->nids] = id;
+		for (size_t k = 0; k < s->depth; k++)
+			f->ids[f->nids + 1 + k] = map[ids[k]];
+		rc = commit_stack(f, s->depth + 1, s->count, 0);
+	}
+	free(map);
+	return rc;
+}
+
 void cgu_folded_write_frame(const struct cgu_folded *f, uint32_t id, FILE *out)
 {
 	fputs(f->frames[id].text, out);

@@ -154,12 +154,19 @@ void cli_view_release(struct cli_input *in)
 	cgu_view_release(&in->view);
 }
 
-void cli_merge(const struct cli_input *in, struct cgu_profile_set *set)
+void cli_merge(const struct cli_input *in, struct cgu_profile_set *set,
+	       struct cgu_cct **cct)
 {
 	size_t i;
 
 	if (!in->merge)
 		return;
+	if (cct && *cct) {
+		struct cgu_cct *q = cgu_cct_merge_names(*cct, in->merge);
+
+		cgu_cct_free(*cct);
+		*cct = q;
+	}
 	for (i = 0; i < set->n; i++) {
 		struct cgu_profile *q = cgu_merge_names(set->v[i], in->merge);
 
@@ -383,7 +390,7 @@ int cli_main(int argc, char **argv, const struct cli_spec *spec)
 	if (rc == CLI_OK && spec->write_item) {
 		rc = cli_load_inputs(&in, argc - optind, argv + optind, &l);
 		if (rc == CLI_OK) {
-			cli_merge(&in, &l.set);
+			cli_merge(&in, &l.set, &l.cct);
 			rc = cli_run_items(&in, &l, spec->write_item,
 					   spec->ctx);
 			cli_inputs_release(&l);
@@ -391,7 +398,7 @@ int cli_main(int argc, char **argv, const struct cli_spec *spec)
 	} else if (rc == CLI_OK) {
 		rc = cli_load_set(&in, argc - optind, argv + optind, &set);
 		if (rc == CLI_OK) {
-			cli_merge(&in, &set);
+			cli_merge(&in, &set, NULL);
 			rc = cli_run_outputs(&in, &set, spec->write, spec->ctx);
 			cgu_profile_set_release(&set);
 		}

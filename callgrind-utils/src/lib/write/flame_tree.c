@@ -3,7 +3,9 @@
  * Every node is a (parent, frame) pair; a hash table finds a child in O(1)
  * so that wide nodes (thousands of callees) stay cheap.  Siblings are
  * ordered by name before layout, as flamegraph.pl does, so the picture does
- * not depend on the order of the input lines.  With max_depth, the frames
+ * not depend on the order of the input lines.  A flame chart (t->chart,
+ * flamegraph.pl --flamechart) is the other way round: a stack merges only
+ * with the one before it, and siblings stay in input order.  With max_depth, the frames
  * of a stack past the (max_depth - 1)th are merged into one "[deeper]"
  * frame: a very deep stack costs max_depth nodes, not its depth.  As in
  * folded stacks, [deeper] is the max_depth-th frame of every stack that
@@ -84,10 +86,23 @@ static uint32_t new_node(struct cgu_flame_tree *t, uint32_t parent, uint32_t fra
 	return id;
 }
 
+/* A chart's child: the parent's latest child (new_node() puts it first)
+ * when it is the same frame, else a new node. */
+static uint32_t chart_child(struct cgu_flame_tree *t, uint32_t parent, uint32_t frame)
+{
+	uint32_t last = t->nodes[parent].first_child;
+
+	if (last != CGU_FLAME_NONE && t->nodes[last].frame == frame)
+		return last;
+	return new_node(t, parent, frame);
+}
+
 uint32_t cgu_flame_tree_child(struct cgu_flame_tree *t, uint32_t parent, uint32_t frame)
 {
 	if (t->nnodes == 0 && new_node(t, CGU_FLAME_NONE, CGU_FLAME_NONE) != 0)
 		return CGU_FLAME_NONE;
+	if (t->chart)
+		return chart_child(t, parent, frame);
 	if (t->nnodes * 2 >= t->nslots &&
 	    rehash(t, t->nslots ? t->nslots * 2 : 256) < 0)
 		return CGU_FLAME_NONE;
@@ -182,7 +197,16 @@ void cgu_flame_tree_layout(struct cgu_flame_tree *t)
 		for (uint32_t c = t->nodes[p].first_child; c != CGU_FLAME_NONE;
 		     c = t->nodes[c].next_sibling)
 			kids[n++] = c;
-		qsort_r(kids, n, sizeof(*kids), by_name, t);
+		if (!t->chart) {
+			qsort_r(kids, n, sizeof(*kids), by_name, t);
+		} else {        /* the latest first: turn them around */
+			for (size_t i = 0; i < n / 2; i++) {
+				uint32_t k = kids[i];
+
+				kids[i] = kids[n - 1 - i];
+				kids[n - 1 - i] = k;
+			}
+		}
 		uint64_t x = t->nodes[p].x;
 		t->nodes[p].first_child = n ? kids[0] : CGU_FLAME_NONE;
 		for (size_t i = 0; i < n; i++) {

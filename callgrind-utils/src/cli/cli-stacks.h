@@ -15,13 +15,23 @@ struct cli_stacks {
 	const char *stacks_name;       /* cct's file */
 	size_t part;                   /* of cct: 0 with --separate-parts */
 	int per_thread;
+	int lanes;                     /* --per-thread without exact stacks:
+					  set holds a profile a thread, each
+					  drawn under its [thread N] frame */
 	enum cgu_name_style names;     /* the input's --names */
 	const struct cgu_view *view;   /* the input's view (cli_input) */
 };
 
 /* Read path ("-" = stdin).  Returns CLI_OK or an exit status (printed).
- * s keeps a pointer to in->view. */
+ * s keeps a pointer to in->view.  With --per-thread every part is a
+ * profile of its own: the exact stacks draw a lane a thread, and without
+ * them so do parts that are threads (callgrind --separate-threads=yes,
+ * "thread:" in their header). */
 int cli_stacks_open(struct cli_stacks *s, const struct cli_input *in, const char *path);
+/* The same for several profiles or stacks files (none: stdin), merged
+ * as fold merges them; one file is cli_stacks_open(). */
+int cli_stacks_open_files(struct cli_stacks *s, const struct cli_input *in,
+			  int nfiles, char **files);
 void cli_stacks_release(struct cli_stacks *s);
 /* The profile, or NULL for folded input. */
 const struct cgu_profile *cli_stacks_profile(const struct cli_stacks *s);
@@ -75,7 +85,7 @@ int cli_export_main(int argc, char **argv, const struct cli_export *x);
 enum { CLI_FLAME_TITLE = CLI_OPT_FIRST_FREE, CLI_FLAME_SUBTITLE, CLI_FLAME_WIDTH,
        CLI_FLAME_HEIGHT, CLI_FLAME_MINWIDTH, CLI_FLAME_COLORS, CLI_FLAME_COUNTNAME,
        CLI_FLAME_REVERSE, CLI_FLAME_INVERTED, CLI_FLAME_MAX_DEPTH,
-       CLI_FLAME_MAX_FRAMES, CLI_FLAME_OPT_FREE };
+       CLI_FLAME_MAX_FRAMES, CLI_FLAME_FLAMECHART, CLI_FLAME_OPT_FREE };
 #define CLI_FLAME_LONGOPTS \
 	{ "title", required_argument, NULL, CLI_FLAME_TITLE }, \
 	{ "subtitle", required_argument, NULL, CLI_FLAME_SUBTITLE }, \
@@ -87,13 +97,16 @@ enum { CLI_FLAME_TITLE = CLI_OPT_FIRST_FREE, CLI_FLAME_SUBTITLE, CLI_FLAME_WIDTH
 	{ "reverse", no_argument, NULL, CLI_FLAME_REVERSE }, \
 	{ "inverted", no_argument, NULL, CLI_FLAME_INVERTED }, \
 	{ "max-depth", required_argument, NULL, CLI_FLAME_MAX_DEPTH }, \
-	{ "max-frames", required_argument, NULL, CLI_FLAME_MAX_FRAMES }
+	{ "max-frames", required_argument, NULL, CLI_FLAME_MAX_FRAMES }, \
+	{ "flamechart", no_argument, NULL, CLI_FLAME_FLAMECHART }
 #define CLI_FLAME_HELP \
 	"      --title TEXT      title (default: Flame Graph, Icicle Graph)\n" \
 	"      --subtitle TEXT   subtitle (default for a profile: command, event)\n" \
 	"      --width PX        image width (default 1200)\n" \
 	"      --height PX       frame height (default 16)\n" \
-	"      --minwidth PX     leave out frames narrower than this (default 0.1)\n" \
+	"      --minwidth PX     leave out of the SVG the frames narrower than\n" \
+	"                        PX pixels (default 0.1), or with N%, than N\n" \
+	"                        percent of the total\n" \
 	"      --colors NAME     palette: object (by object: user code, libc,\n" \
 	"                        loader, JIT, skipped), hot, cold (default object)\n" \
 	"      --countname NAME  unit shown in details (default: event or samples)\n" \
@@ -103,7 +116,11 @@ enum { CLI_FLAME_TITLE = CLI_OPT_FIRST_FREE, CLI_FLAME_SUBTITLE, CLI_FLAME_WIDTH
 	"                        frame (default 4096, 0 = no limit)\n" \
 	"      --max-frames N    draw at most N frames, leaving the narrowest\n" \
 	"                        out, as the subtitle says (default 200000,\n" \
-	"                        0 = no limit)\n"
+	"                        0 = no limit)\n" \
+	"      --flamechart      folded stacks in the order of their lines (time\n" \
+	"                        order, where they are in it), each merged with\n" \
+	"                        the line before only; not for a profile, which\n" \
+	"                        does not record when calls happened\n"
 struct cgu_flame_options;
 /* Handle one of them: CLI_OK, CLI_USAGE (printed), or -1 if not one. */
 int cli_flame_option(struct cgu_flame_options *o, const char *cmd, int opt,

@@ -96,8 +96,10 @@ enum { CLI_OPT_EVENT = 1000, CLI_OPT_SEPARATE, CLI_OPT_NO_TOTALS,
 	"      --reconstructed   leave exact stacks aside: stacks reconstructed\n" \
 	"                        from the call graph, an estimate\n"
 #define CLI_PER_THREAD_HELP \
-	"      --per-thread      exact stacks: one lane a thread, each stack\n" \
-	"                        under a frame [thread N] (default: merged)\n"
+	"      --per-thread      one lane a thread, each stack under a frame\n" \
+	"                        [thread N] (default: merged): from the exact\n" \
+	"                        stacks, or (but in fold) from profiles of a\n" \
+	"                        thread each (callgrind --separate-threads=yes)\n"
 #define CLI_VIEW_LONGOPTS \
 	{ "all-frames", no_argument, NULL, CLI_OPT_ALL_FRAMES }, \
 	{ "focus", required_argument, NULL, CLI_OPT_FOCUS }, \
@@ -131,8 +133,11 @@ int cli_input_option(struct cli_input *in, const char *cmd, int opt,
  * (printed); cli_view_release() afterwards either way. */
 int cli_view_ready(struct cli_input *in);
 void cli_view_release(struct cli_input *in);
-/* --merge: every profile of set merged as in->merge says. */
-void cli_merge(const struct cli_input *in, struct cgu_profile_set *set);
+/* --merge: every profile of set, and the exact stacks *cct when cct
+ * and *cct are not NULL, merged as in->merge says. */
+struct cgu_cct;
+void cli_merge(const struct cli_input *in, struct cgu_profile_set *set,
+	       struct cgu_cct **cct);
 
 /* Parse the files (argv[first..argc), none means "-") into set. */
 int cli_load_set(struct cli_input *in, int nfiles, char **files,

@@ -87,28 +87,94 @@ static int open_input(struct cli_stacks *s, const struct cli_input *in,
 	return CLI_OK;
 }
 
-int cli_stacks_open(struct cli_stacks *s, const struct cli_input *given,
-		    const char *path)
+/* The parts of profiles read for --per-thread without exact stacks are
+ * the lanes: each must be a thread's. */
+static int use_lanes(struct cli_stacks *s, const struct cli_input *in)
 {
-	struct cli_input with_warnings = *given, *in = &with_warnings;
-	int rc;
+	size_t i;
+
+	for (i = 0; i < s->set.n && s->set.v[i]->thread; i++)
+		;
+	if (i < s->set.n)
+		return cli_usage_error(in->cmd, "--per-thread needs exact "
+				       "stacks (PROFILE.stacks of callgrind "
+				       "--collect-stacks=yes) or a profile a "
+				       "thread (callgrind --separate-threads=yes), "
+				       "but %s has no thread: line",
+				       s->set.source[i]);
+	s->lanes = 1;
+	return CLI_OK;
+}
+
+/* s made ready to read into; in a copy of given that reads every part
+ * apart for --per-thread. */
+static int stacks_init(struct cli_stacks *s, const struct cli_input *given,
+		       struct cli_input *in, const char *name)
+{
+	*in = *given;
 	if (!in->parse.on_warning)
 		in->parse.on_warning = cli_warning;
+	if (in->per_thread)
+		in->parse.separate_parts = 1;
 	memset(s, 0, sizeof(*s));
 	cgu_profile_set_init(&s->set);
 	cgu_folded_init(&s->folded);
-	s->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	s->part = in->parse.separate_parts ? 0 : CGU_CCT_ALL_PARTS;
+	s->name = strcmp(name, "-") == 0 ? "<stdin>" : name;
+	s->part = given->parse.separate_parts ? 0 : CGU_CCT_ALL_PARTS;
 	s->per_thread = in->per_thread;
 	s->names = in->names;
 	s->view = &given->view;
 	if (in->stacks && in->reconstructed)
 		return cli_usage_error(in->cmd, "--stacks and --reconstructed "
 				       "exclude each other");
-	rc = open_input(s, in, path);
+	return CLI_OK;
+}
+
+/* After reading: merged names, and what --per-thread draws. */
+static int stacks_ready(struct cli_stacks *s, const struct cli_input *in)
+{
+	cli_merge(in, &s->set, &s->cct);
+	if (!in->per_thread || s->cct)
+		return CLI_OK;
+	return s->set.n ? use_lanes(s, in) : cli_check_per_thread(in, NULL);
+}
+
+int cli_stacks_open(struct cli_stacks *s, const struct cli_input *given,
+		    const char *path)
+{
+	struct cli_input in;
+	int rc = stacks_init(s, given, &in, path);
+
 	if (rc == CLI_OK)
-		cli_merge(in, &s->set);
-	return rc ? rc : cli_check_per_thread(in, s->cct);
+		rc = open_input(s, &in, path);
+	if (in.per_thread)          /* every part's stacks, in lanes */
+		s->part = CGU_CCT_ALL_PARTS;
+	return rc ? rc : stacks_ready(s, &in);
+}
+
+int cli_stacks_open_files(struct cli_stacks *s, const struct cli_input *given,
+			  int nfiles, char **files)
+{
+	struct cli_input in;
+	struct cli_inputs l;
+	int rc;
+
+	if (nfiles <= 1)
+		return cli_stacks_open(s, given, nfiles ? files[0] : "-");
+	rc = stacks_init(s, given, &in, nfiles ? files[0] : "-");
+	in.per_thread = 0;          /* stacks_ready() says what it draws */
+	if (rc == CLI_OK)
+		rc = cli_load_inputs(&in, nfiles, files, &l);
+	if (rc != CLI_OK)
+		return rc;
+	s->set = l.set;
+	s->cct = l.cct;
+	s->stacks_name = l.stacks_name;
+	if (l.parts && !given->per_thread)   /* --separate-parts: the first */
+		s->part = l.parts[0];
+	free(l.parts);
+	in.per_thread = given->per_thread;
+	return stacks_ready(s, &in);
 }
 
 void cli_stacks_release(struct cli_stacks *s)
@@ -130,6 +196,32 @@ int cli_stacks_event(const struct cli_stacks *s, const struct cli_input *in)
 	return p ? cli_event(in, p) : 0;
 }
 
+/* The stacks of every profile of s->set (a thread's each), each under a
+ * frame [thread N], into f. */
+static int fold_lanes(const struct cli_stacks *s, int ev, struct cgu_folded *f,
+		      struct cgu_error *err)
+{
+	struct cgu_fold_opts o = { .event = ev, .mode = CGU_FOLD_AUTO,
+				   .names = s->names, .view = s->view };
+	struct cgu_buf lane = CGU_BUF_INIT;
+	int rc = 0;
+
+	for (size_t i = 0; rc == 0 && i < s->set.n; i++) {
+		const struct cgu_profile *p = s->set.v[i];
+		struct cgu_folded one;
+
+		cgu_folded_init(&one);
+		rc = cgu_folded_from_profile(&one, p, &o, s->set.source[i], err);
+		cgu_buf_reset(&lane);
+		cgu_buf_addf(&lane, "[thread %s]", p->thread);
+		if (rc == 0 && cgu_folded_add_lane(f, &one, lane.data) < 0)
+			rc = cgu_error_set(err, CGU_EIO, s->name, 0, "out of memory");
+		cgu_folded_release(&one);
+	}
+	cgu_buf_release(&lane);
+	return rc;
+}
+
 const struct cgu_folded *cli_stacks_fold(const struct cli_stacks *s, int ev,
 				      struct cgu_folded *tmp)
 {
@@ -144,6 +236,8 @@ const struct cgu_folded *cli_stacks_fold(const struct cli_stacks *s, int ev,
 			return tmp;
 		cgu_error_set(&err, CGU_EIO, s->name, 0, "out of memory");
 		rc = -1;
+	} else if (s->lanes) {
+		rc = fold_lanes(s, ev, tmp, &err);
 	} else if (s->cct) {
 		struct cgu_cct_fold_opts o = {
 			cgu_cct_event(s->cct, p->events[ev]), s->names,

@@ -9,7 +9,7 @@
 #include <callgrind-utils/flame.h>
 #include "cli-stacks.h"
 
-static const char usage[] = "flamegraph [options] [FILE|-]";
+static const char usage[] = "flamegraph [options] [FILE|-]...";
 static const char help[] =
 	"Draw an interactive SVG flame graph from folded stacks ('a;b;c 123'\n"
 	"lines) or straight from a Callgrind profile: from its exact stacks\n"
@@ -44,6 +44,26 @@ static int positive(const char *cmd, const char *opt, const char *arg, double *o
 	return CLI_OK;
 }
 
+/* --minwidth: pixels, or with a '%' a percent of the total. */
+static int minwidth(const char *cmd, const char *arg, struct cgu_flame_options *o)
+{
+	size_t len = strlen(arg);
+	char num[64];
+	char *end;
+	double v;
+
+	o->minwidth_percent = len > 0 && arg[len - 1] == '%';
+	if (!o->minwidth_percent)
+		return positive(cmd, "minwidth", arg, &o->minwidth);
+	snprintf(num, sizeof(num), "%.*s", (int)(len - 1), arg);
+	v = strtod(num, &end);
+	if (len == 1 || len > sizeof(num) || *end || !(v >= 0) || v > 100)
+		return cli_usage_error(cmd, "--minwidth expects pixels or a percent "
+				       "from 0%% to 100%%, got '%s'", arg);
+	o->minwidth = v;
+	return CLI_OK;
+}
+
 int cli_flame_option(struct cgu_flame_options *o, const char *cmd, int opt,
 		     const char *arg)
 {
@@ -64,7 +84,8 @@ int cli_flame_option(struct cgu_flame_options *o, const char *cmd, int opt,
 		o->frame_height = (unsigned)v;
 		return CLI_OK;
 	case CLI_FLAME_MINWIDTH:
-		return positive(cmd, "minwidth", arg, &o->minwidth);
+		return minwidth(cmd, arg, o);
+	case CLI_FLAME_FLAMECHART: o->flamechart = true; return CLI_OK;
 	case CLI_FLAME_MAX_DEPTH:
 	case CLI_FLAME_MAX_FRAMES: {
 		char *end;
@@ -97,7 +118,18 @@ static int draw(const struct cli_stacks *s, const struct cli_input *in,
 	int ev = cli_stacks_event(s, in);
 	if (ev < 0)
 		return CLI_USAGE;
+	if (o->flamechart && cli_stacks_kind(s) != CLI_STACKS_FOLDED)
+		return cli_usage_error("flamegraph", "--flamechart: a Callgrind "
+				       "profile does not record when calls happened "
+				       "(it sums each call path's cost over the run, and "
+				       "its exact stacks are a tree in name order); it "
+				       "takes folded stacks whose lines are in time order");
 	const struct cgu_folded *f = cli_stacks_fold(s, ev, &tmp);
+	if (f && o->flamechart && f->before) {
+		cgu_folded_release(&tmp);
+		return cli_usage_error("flamegraph", "--flamechart: differential "
+				       "stacks have no time order");
+	}
 	if (f) {
 		cli_stacks_describe(s, ev, &sub, &unit);
 		o->subtitle = cli_stacks_subtitle(o->subtitle, sub.data,
@@ -146,12 +178,10 @@ int cmd_flamegraph(int argc, char **argv)
 		if (cli_input_option(&in, "flamegraph", opt, optarg) <= 0)
 			return CLI_USAGE;
 	}
-	if (argc - optind > 1)
-		return cli_usage_error("flamegraph", "expects one input file");
 	struct cli_stacks s;
 	int rc = cli_view_ready(&in);
 	if (rc == CLI_OK) {
-		rc = cli_stacks_open(&s, &in, optind < argc ? argv[optind] : "-");
+		rc = cli_stacks_open_files(&s, &in, argc - optind, argv + optind);
 		if (rc == CLI_OK)
 			rc = draw(&s, &in, &o);
 		cli_stacks_release(&s);

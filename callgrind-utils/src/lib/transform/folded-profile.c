@@ -16,17 +16,46 @@ static int starts(const char *s, size_t len, const char *prefix)
 	return len >= n && memcmp(s, prefix, n) == 0;
 }
 
-int cgu_folded_is_profile(const char *head, size_t len)
+/* Does the line at s (len bytes of input from there) start as only a
+ * Callgrind profile's lines do: a header key the profiles Callgrind
+ * writes have, or a name line of the body?  A folded stack cannot (its
+ * frames would end in ':' or '=' and the count is missing). */
+static int profile_line(const char *s, size_t len)
 {
 	static const char *const keys[] = {
-		"# callgrind format", "version:", "creator:", "pid:", "cmd:",
-		"part:", "positions:", "events:", "desc:",
+		"version:", "creator:", "pid:", "cmd:", "part:", "thread:",
+		"positions:", "events:", "event:", "desc:", "summary:",
+		"totals:", "fl=", "fi=", "fe=", "fn=", "ob=",
 	};
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (starts(s, len, keys[i]))
+			return 1;
+	return 0;
+}
+
+/* The first line of the input that is neither blank nor a comment decides
+ * (a profile may start with any '#' comment, not only "# callgrind
+ * format"); a folded frame may start with '#' too, but then the stacks
+ * after it are folded all the same.  Only what head holds is looked at. */
+int cgu_folded_is_profile(const char *head, size_t len)
+{
+	const char *end = head + len, *nl;
+
 	if (len >= 2 && (unsigned char)head[0] == 0x1f && (unsigned char)head[1] == 0x8b)
 		return 1;
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (starts(head, len, keys[i]))
-			return 1;
+	if (starts(head, len, "# callgrind format"))
+		return 1;
+	for (const char *s = head; s < end; s = nl + 1) {
+		while (s < end && (*s == ' ' || *s == '\t' || *s == '\r'))
+			s++;
+		if (s == end)
+			break;
+		if (*s != '\n' && *s != '#')
+			return profile_line(s, (size_t)(end - s));
+		nl = memchr(s, '\n', (size_t)(end - s));
+		if (!nl)
+			break;
+	}
 	return 0;
 }
 

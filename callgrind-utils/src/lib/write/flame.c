@@ -4,7 +4,9 @@
  * buttons under it, the frames, then a line of details for the frame under
  * the mouse and the matched percentage of a search.  Every frame is a
  * <g class="f"> holding <title>, <rect> and <text>, with its numbers as
- * data-* attributes for the script (flame.js, embedded at build time).
+ * data-* attributes for the script (flame.js, embedded at build time),
+ * which also draws a function's sandwich (its callers above it, its
+ * callees below) from those frames on a shift-click.
  * Frames narrower than minwidth pixels are left out, and so are their
  * children (narrower still): that keeps a 100k-frame profile readable and the
  * file small, at the price that zooming cannot show them.
@@ -206,6 +208,7 @@ struct svg {
 	uint64_t maxdelta;
 	uint32_t depth_shown;   /* deepest frame wide enough to draw */
 	uint64_t min_total;     /* narrowest frame drawn, by max_frames */
+	double minwidth;        /* pixels: o->minwidth, or its percent */
 	size_t left_out;        /* frames wide enough but past max_frames */
 	char note[160];         /* says so, after the subtitle */
 };
@@ -213,7 +216,7 @@ struct svg {
 static bool wide_enough(const struct svg *s, const struct cgu_flame_node *n)
 {
 	return n->total > 0 && n->total >= s->min_total &&
-	       (double)n->total * s->scale >= s->o->minwidth;
+	       (double)n->total * s->scale >= s->minwidth;
 }
 
 static int by_total_down(const void *a, const void *b)
@@ -260,6 +263,8 @@ static void measure(struct svg *s)
 	const struct cgu_flame_tree *t = s->t;
 	uint64_t total = t->nnodes ? t->nodes[0].total : 0;
 	s->scale = total ? (s->o->width - 2 * XPAD) / (double)total : 0;
+	s->minwidth = s->o->minwidth_percent ?
+		      s->o->minwidth / 100 * (s->o->width - 2 * XPAD) : s->o->minwidth;
 	bound_frames(s);
 	s->ypad_top = s->o->font_size * (s->o->subtitle || s->left_out ? 5 : 3.5);
 	s->ypad_bottom = s->o->font_size * 2 + 10;
@@ -282,6 +287,8 @@ static const char *default_title(const struct svg *s)
 		return s->o->title;
 	if (s->t->has_before)
 		return "Differential Flame Graph";
+	if (s->o->flamechart)
+		return "Flame Chart";
 	return s->o->inverted ? "Icicle Graph" : "Flame Graph";
 }
 
@@ -296,12 +303,14 @@ static void write_header(const struct svg *s)
 	fprintf(out, "<style>\n"
 		"text { font-family: Verdana, sans-serif; font-size: %.0fpx; fill: #000; }\n"
 		"#title { font-size: %.0fpx; }\n"
-		".f text { pointer-events: none; }\n"
-		".f:hover rect { stroke: #000; stroke-width: 0.5; cursor: pointer; }\n"
+		".f text, .sw text { pointer-events: none; }\n"
+		".f:hover rect, .sw:hover rect { stroke: #000; stroke-width: 0.5; cursor: pointer; }\n"
 		".parent { opacity: 0.5; }\n"
 		".hide { display: none; }\n"
 		".button { cursor: pointer; }\n"
 		".button:hover { fill: #008; }\n"
+		"#ic { fill: #aaa; }\n"
+		"#ic.on { fill: rgb(230,0,230); font-weight: bold; }\n"
 		"</style>\n", fs, fs * 1.4);
 	fprintf(out, "<script type=\"text/ecmascript\"><![CDATA[\n%s]]></script>\n",
 		flame_script);
@@ -324,9 +333,11 @@ static void write_header(const struct svg *s)
 	double by = s->ypad_top - fs * 0.6;
 	fprintf(out, "<text id=\"unzoom\" class=\"button hide\" x=\"%.2f\" y=\"%.2f\">Reset Zoom</text>\n"
 		"<text id=\"search\" class=\"button\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">Search</text>\n"
+		"<text id=\"ic\" class=\"button\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\">ic<title>ignore case in the search (Ctrl-I)</title></text>\n"
 		"<text id=\"matched\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\"> </text>\n"
 		"<text id=\"details\" x=\"%.2f\" y=\"%.2f\"> </text>\n",
-		XPAD, by, w - XPAD, by, w - XPAD, s->height - fs, XPAD, s->height - fs);
+		XPAD, by, w - XPAD, by, w - XPAD - fs * 5, by, w - XPAD, s->height - fs,
+		XPAD, s->height - fs);
 }
 
 static const char *node_name(const struct cgu_flame_tree *t, const struct cgu_flame_node *n)
@@ -459,9 +470,10 @@ int cgu_flame_tree_write_svg(const struct cgu_flame_tree *t,
 	write_header(&s);
 	fprintf(out, "<g id=\"frames\" data-total=\"%llu\" data-width=\"%.0f\" "
 		"data-xpad=\"%.0f\" data-minwidth=\"%g\" data-fontsize=\"%g\" data-diff=\"%d\" "
-		"data-countname=\"",
+		"data-fh=\"%u\" data-top=\"%.2f\" data-bottom=\"%.2f\" data-countname=\"",
 		(unsigned long long)(t->nnodes ? t->nodes[0].total : 0), o->width,
-		XPAD, o->minwidth, o->font_size, t->has_before ? 1 : 0);
+		XPAD, s.minwidth, o->font_size, t->has_before ? 1 : 0,
+		o->frame_height, s.ypad_top, s.ypad_bottom);
 	xml_escaped(out, o->countname);
 	fputs("\">\n", out);
 	write_frames(&s);
@@ -475,6 +487,7 @@ int cgu_flame_write_svg(const struct cgu_folded *f,
 	struct cgu_flame_tree t;
 	cgu_flame_tree_init(&t);
 	t.max_depth = o->max_depth;
+	t.chart = o->flamechart;
 	int rc = cgu_flame_tree_add(&t, f, o->reverse, false, 1.0);
 	if (rc == 0) {
 		cgu_flame_tree_layout(&t);
