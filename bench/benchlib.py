@@ -118,13 +118,14 @@ def build_workloads(arch, out, include):
 
 def bench_env(arch):
     """The environment of the runs: fixed hash seed and locale; on arm64
-    the qemu-user settings of scripts/arm64-setup.sh."""
+    the qemu-user settings of scripts/cross-setup.sh arm64."""
     env = dict(os.environ, PYTHONHASHSEED="0", LC_ALL="C")
     if arch == "arm64":
         try:
-            setup = subprocess.check_output([TOP + "/scripts/arm64-setup.sh", "--env"], text=True)
+            setup = subprocess.check_output([TOP + "/scripts/cross-setup.sh", "arm64", "--env"],
+                                            text=True)
         except (OSError, subprocess.CalledProcessError):
-            die("scripts/arm64-setup.sh --env failed (run scripts/arm64-setup.sh)")
+            die("scripts/cross-setup.sh arm64 --env failed (run scripts/cross-setup.sh arm64)")
         for m in re.finditer(r"export (\w+)=(\S+)", setup):
             env[m.group(1)] = m.group(2)
     return env

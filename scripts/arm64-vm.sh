@@ -40,7 +40,7 @@ TIMEOUT=${TIMEOUT:-600}
 # What vg_regtest, the filters and the post checks use inside the VM:
 # perl, python3 (cg_annotate), GNU shell tools, and binutils (the
 # nixdebug tests run readelf and objcopy).  The libc comes from the
-# sysroot that scripts/arm64-setup.sh made (libc6 and libc6-dbg).
+# sysroot that scripts/cross-setup.sh arm64 made (libc6 and libc6-dbg).
 ROOT_PKGS="busybox-static bash dash coreutils sed grep diffutils gawk findutils
            perl-base libperl5.36 libcrypt1 libgdbm6 libgdbm-compat4 libdb5.3
            python3.11-minimal libpython3.11-minimal libpython3.11-stdlib
@@ -170,7 +170,7 @@ root_key() {
 
 make_root() {
    local initrd=$VM/initrd.cpio.gz key
-   [ -f "$SYSROOT/.complete" ] || die "no arm64 sysroot in $SYSROOT: run scripts/arm64-setup.sh"
+   [ -f "$SYSROOT/.complete" ] || die "no arm64 sysroot in $SYSROOT: run scripts/cross-setup.sh arm64"
    key=$(root_key)
    [ -f "$initrd" ] && [ -f "$VM/vmlinuz" ] && [ "$(cat "$VM/initrd.key" 2>/dev/null)" = "$key" ] &&
       return 0

@@ -7,7 +7,10 @@
 #                             its export tests read the exports with
 #                             (graphviz's dot, protoc, go tool pprof);
 #                             python3 and node for the e2e runtime fixtures
-#   scripts/deps.sh arm64     the cross toolchain, qemu-user, an arm64 sysroot
+#   scripts/deps.sh ARCH      a cross architecture of scripts/cross-arches
+#                             (arm64, riscv64): its cross toolchain and
+#                             qemu-user (scripts/cross-setup.sh makes the
+#                             sysroot)
 #   scripts/deps.sh arm64-vm  qemu-system-aarch64 and cpio for the arm64
 #                             reference VM (scripts/arm64-vm.sh)
 #   scripts/deps.sh browser   chromium for the flame-graph browser test
@@ -25,8 +28,6 @@ pkgs_base="autoconf automake libtool pkg-config make gcc g++ perl rsync patch
            libzstd-dev libelf-dev libcapstone-dev
            python3 gdb procps clang libclang-rt-14-dev
            graphviz protobuf-compiler golang-go"
-pkgs_arm64="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
-            qemu-user-static binfmt-support"
 pkgs_arm64_vm="qemu-system-arm cpio gzip"
 pkgs_bench="stress-ng"
 pkgs_browser="chromium"
@@ -62,7 +63,6 @@ case ${1:-base} in
    base)    # The e2e node fixture; as for browser, an image's own Node.js does.
             command -v node >/dev/null || pkgs_base="$pkgs_base nodejs"
             install_pkgs $pkgs_base ;;
-   arm64)   install_pkgs $pkgs_arm64 ;;
    arm64-vm) install_pkgs $pkgs_arm64_vm ;;
    browser) # The image may carry its own Node.js; take Debian's only if none.
             command -v node >/dev/null && command -v npm >/dev/null ||
@@ -70,5 +70,9 @@ case ${1:-base} in
             install_pkgs $pkgs_browser ;;
    deb)     install_pkgs $pkgs_deb ;;
    bench)   install_pkgs $pkgs_bench ;;
-   *)       die "usage: $0 base|arm64|arm64-vm|browser|deb|bench" ;;
+   *)       # A cross architecture: Debian names its packages after the
+            # triplet (gcc-<triplet>) and the architecture (libc6-dev-<arch>-cross).
+            load_cross_arch "$1"
+            install_pkgs "gcc-$CROSS_TRIPLET g++-$CROSS_TRIPLET libc6-dev-$1-cross
+                          qemu-user-static binfmt-support" ;;
 esac

@@ -39,24 +39,6 @@ from_packager() {
    say "using packager tarball $src (sha256 ok)"
 }
 
-# The URI and keyring of the system's own Debian archive entry, so that
-# no host name is written here: we add deb-src lines for the archive the
-# machine is already configured to use.
-system_archive() {
-   local f
-   for f in /etc/apt/sources.list.d/debian.sources /etc/apt/sources.list.d/*.sources; do
-      [ -r "$f" ] || continue
-      awk '
-         /^Types:/    { deb = ($0 ~ /[[:space:]]deb([[:space:]]|$)/) }
-         /^URIs:/     { if (deb && uri == "" && $2 ~ /\/debian\/?$/) uri = $2 }
-         /^Signed-By:/{ if (deb && key == "") key = $2 }
-         END          { if (uri != "") print uri, key }' "$f" | head -n1 && return 0
-   done
-   [ -r /etc/apt/sources.list ] &&
-      awk '$1 == "deb" && $NF != "" { for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) { print $i; exit } }' \
-         /etc/apt/sources.list
-}
-
 write_apt_sources() {
    local uri=$1 key=$2 suite
    {

@@ -54,8 +54,8 @@ run_variant() {
       start=$(date +%s)
       (
          if [ "$arch" = arm64 ]; then
-            "$TOP/scripts/arm64-setup.sh" >&2
-            eval "$("$TOP/scripts/arm64-setup.sh" --env)"
+            "$TOP/scripts/cross-setup.sh" arm64 >&2
+            eval "$("$TOP/scripts/cross-setup.sh" arm64 --env)"
          fi
          export ARCH=$arch VALGRIND=$vg UTILS E2E_OUT=$OUT/$variant/$arch \
                 E2E_XREF=$OUT/$variant/x86_64 E2E_RESULTS=$results

@@ -45,3 +45,46 @@ prepared_digest() {
 patch_touches_autotools() {
    grep -qE '^\+\+\+ b/(.*/)?(Makefile\.am|configure\.ac|[^/]*\.m4)$' "$1"
 }
+
+# The cross architecture ARCH of scripts/cross-arches: sets CROSS_TRIPLET,
+# CROSS_QEMU, CROSS_CPU, CROSS_SUITE and CROSS_PYTHON, or dies.
+load_cross_arch() {
+   local line
+   line=$(awk -v a="$1" '!/^[[:space:]]*(#|$)/ && $1 == a' "$TOP/scripts/cross-arches")
+   [ -n "$line" ] || die "unknown cross architecture '$1' (scripts/cross-arches lists them)"
+   # shellcheck disable=SC2034
+   read -r _ CROSS_TRIPLET CROSS_QEMU CROSS_CPU CROSS_SUITE CROSS_PYTHON <<< "$line"
+}
+
+# The URI and keyring of the system's own Debian archive entry, so that
+# no host name is written in this repository.
+system_archive() {
+   local f
+   for f in /etc/apt/sources.list.d/debian.sources /etc/apt/sources.list.d/*.sources; do
+      [ -r "$f" ] || continue
+      awk '
+         /^Types:/    { deb = ($0 ~ /[[:space:]]deb([[:space:]]|$)/) }
+         /^URIs:/     { if (deb && uri == "" && $2 ~ /\/debian\/?$/) uri = $2 }
+         /^Signed-By:/{ if (deb && key == "") key = $2 }
+         END          { if (uri != "") print uri, key }' "$f" | head -n1 && return 0
+   done
+   [ -r /etc/apt/sources.list ] &&
+      awk '$1 == "deb" && $NF != "" { for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) { print $i; exit } }' \
+         /etc/apt/sources.list
+}
+
+# Known-failures lists (tests/known-failures/*.txt), one test a line:
+#   <test> <fail|flaky> <reason...>
+# KNOWN names the list; empty for none.
+known_kind() {   # known_kind TEST: print fail|flaky|'' from the list
+   [ -n "$KNOWN" ] && [ -f "$KNOWN" ] || return 0
+   awk -v t="$1" '!/^[[:space:]]*(#|$)/ && $1 == t { print $2; exit }' "$KNOWN"
+}
+
+check_known_list() {
+   [ -n "$KNOWN" ] || return 0
+   [ -f "$KNOWN" ] || die "known-failures list $KNOWN does not exist"
+   awk '!/^[[:space:]]*(#|$)/ && (NF < 3 || ($2 != "fail" && $2 != "flaky")) {
+           printf "%s:%d: expected \"<test> <fail|flaky> <reason>\"\n", FILENAME, NR; bad = 1 }
+        END { exit bad }' "$KNOWN" || exit 1
+}

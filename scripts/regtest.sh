@@ -120,19 +120,6 @@ collect_results() {
    done
 }
 
-known_kind() {   # known_kind TEST: print fail|flaky|'' from the list
-   [ -n "$KNOWN" ] && [ -f "$KNOWN" ] || return 0
-   awk -v t="$1" '!/^[[:space:]]*(#|$)/ && $1 == t { print $2; exit }' "$KNOWN"
-}
-
-check_known_list() {
-   [ -n "$KNOWN" ] || return 0
-   [ -f "$KNOWN" ] || die "known-failures list $KNOWN does not exist"
-   awk '!/^[[:space:]]*(#|$)/ && (NF < 3 || ($2 != "fail" && $2 != "flaky")) {
-           printf "%s:%d: expected \"<test> <fail|flaky> <reason>\"\n", FILENAME, NR; bad = 1 }
-        END { exit bad }' "$KNOWN" || exit 1
-}
-
 main() {
    [ $# -gt 0 ] || die "usage: $0 DIR|TEST..."
    [ -x "$TREE/tests/vg_regtest" ] || die "$TREE/tests/vg_regtest missing: build the tree first"

@@ -282,19 +282,39 @@ test_regtest_known_failures_both_ways() {
    rm -rf "${tree:?}/$d"
 }
 
-# The arm64 harness: a failing vgtest run on the arm64 tree under
-# qemu-user makes the run fail (skipped when no arm64 tree is built).
-test_arm64_failing_vgtest_fails_the_run() {
-   local d=none/tests/drivertest-arm64 rc=0 tree=$BUILD/arm64/tree
-   [ -x "$tree/tests/vg_regtest" ] || { echo "skip: no arm64 tree (make arm64)"; return 77; }
+# A cross architecture's harness: a failing vgtest run on its tree under
+# qemu-user makes the run fail (skipped when that tree is not built).
+cross_failing_vgtest_fails_the_run() {   # ARCH MACHINE (readelf -h's name)
+   local arch=$1 machine=$2 d=none/tests/drivertest-$1 rc=0 tree=$BUILD/$1/tree
+   [ -x "$tree/tests/vg_regtest" ] || { echo "skip: no $arch tree (make $arch)"; return 77; }
    regtest_fixture "$d" "$tree"; rc=$?; [ $rc = 0 ] || return $rc
    rm -f "$tree/$d/"{hang,pass,postfail}.vgtest
-   eval "$("$TOP/scripts/arm64-setup.sh" --env)"
+   eval "$("$TOP/scripts/cross-setup.sh" "$arch" --env)"
    expect_fail "0 passed, 1 failed" env TREE="$tree" LOG="$PWD/log" \
-      KNOWN="$TOP/tests/known-failures/arm64.txt" "$TOP/scripts/regtest.sh" "$d" || return 1
-   # It really ran on arm64: the launcher is an aarch64 binary.
-   readelf -h "$tree/coregrind/valgrind" | grep -q AArch64 || { echo "not an arm64 tree"; return 1; }
+      KNOWN="$TOP/tests/known-failures/$arch.txt" "$TOP/scripts/regtest.sh" "$d" || return 1
+   # It really ran on that architecture: the launcher is its binary.
+   readelf -h "$tree/coregrind/valgrind" | grep -q "Machine: *$machine" ||
+      { echo "not an $arch tree"; return 1; }
    rm -rf "${tree:?}/$d"
+}
+test_arm64_failing_vgtest_fails_the_run() { cross_failing_vgtest_fails_the_run arm64 AArch64; }
+test_riscv64_failing_vgtest_fails_the_run() { cross_failing_vgtest_fails_the_run riscv64 RISC-V; }
+
+# The e2e suite's known failures (tests/e2e/run.sh KNOWN=): an unlisted
+# failure fails the run, a listed one does not, and a malformed list is
+# an error.  A Valgrind that always fails makes the failing run.
+test_e2e_known_failures_are_checked() {
+   mkdir bin include
+   printf '#!/bin/sh\necho "a Valgrind that fails" >&2\nexit 1\n' > bin/valgrind
+   chmod +x bin/valgrind
+   local e2e=(env ARCH=x86_64 OPTS=O0 STACKS=off SNAPSHOTS=off VALGRIND="$PWD/bin/valgrind"
+              UTILS=/bin/true E2E_OUT="$PWD/out" "$TOP/tests/e2e/run.sh" fib)
+   expect_fail "0 passed, 1 failed" env KNOWN= "${e2e[@]}" || return 1
+   echo "e2e/O0/fib fail the Valgrind fails" > known
+   env KNOWN="$PWD/known" "${e2e[@]}" > out.txt 2>&1 || { cat out.txt; return 1; }
+   grep -q "1 known failure" out.txt && grep -q "0 passed, 0 failed" out.txt || { cat out.txt; return 1; }
+   echo "e2e/O0/fib" > known
+   expect_fail "known:1: expected" env KNOWN="$PWD/known" "${e2e[@]}" || return 1
 }
 
 # The arm64 reference VM (scripts/arm64-vm.sh): a failing vgtest run

@@ -2,7 +2,8 @@
    an mmap'ed buffer, for the architecture it runs on: jit_outer calls
    jit_inner, and jit_inner calls back into callback(), a function of the
    program.  Both set up a frame record (x86_64: push rbp; mov rbp,rsp;
-   arm64: stp x29,x30,[sp,#-16]!; mov x29,sp) and have no CFI, as JIT code
+   arm64: stp x29,x30,[sp,#-16]!; mov x29,sp; riscv64: ra and s0 saved
+   below the entry sp, s0 = the entry sp) and have no CFI, as JIT code
    usually has none.  write_perf_map() names them in /tmp/perf-PID.map
    ('start size name', hex), the way JIT runtimes do, and e2e symbolizes
    the profile with it ('e2e-perfmap').  On arm64 __builtin___clear_cache
@@ -71,8 +72,30 @@ static const uint32_t code_template[] = {
    0, 0,                               /* TARGET */
 };
 #define TARGET_OFFSET 24
+#elif defined(__riscv) && __riscv_xlen == 64
+/* addi sp,sp,-16; sd ra,8(sp); sd s0,0(sp); addi s0,sp,16;
+   auipc t0,0; ld t0,TARGET-.(t0); jalr ra,t0; ld ra,8(sp); ld s0,0(sp);
+   addi sp,sp,16; ret; nop; TARGET: .quad.  The argument stays in a0, the
+   result comes back in a0.  No compressed instructions; the nop makes
+   the literal 8-aligned. */
+static const uint32_t code_template[] = {
+   0xff010113,                         /* addi sp, sp, -16 */
+   0x00113423,                         /* sd ra, 8(sp) */
+   0x00813023,                         /* sd s0, 0(sp) */
+   0x01010413,                         /* addi s0, sp, 16 */
+   0x00000297,                         /* auipc t0, 0 */
+   0x0202b283,                         /* ld t0, 32(t0) (TARGET) */
+   0x000280e7,                         /* jalr ra, 0(t0) */
+   0x00813083,                         /* ld ra, 8(sp) */
+   0x00013403,                         /* ld s0, 0(sp) */
+   0x01010113,                         /* addi sp, sp, 16 */
+   0x00008067,                         /* ret */
+   0x00000013,                         /* nop */
+   0, 0,                               /* TARGET */
+};
+#define TARGET_OFFSET 48
 #else
-#error "jit.c knows x86_64 and arm64 machine code only"
+#error "jit.c knows x86_64, arm64 and riscv64 machine code only"
 #endif
 
 #define FN_ALIGN 64
@@ -103,7 +126,8 @@ NOIPA int jit_compile(struct jit *j)
    j->outer = emit(j->code, 0, (void *)j->inner);
    if (mprotect(j->code, j->size, PROT_READ | PROT_EXEC) != 0)
       return -1;
-   /* arm64's instruction cache does not see the data writes by itself. */
+   /* arm64's and riscv64's instruction caches do not see the data
+      writes by themselves. */
    __builtin___clear_cache((char *)j->code, (char *)j->code + j->size);
    return 0;
 }
