@@ -58,9 +58,12 @@ series_needs_autogen() {
 # The configure option for Capstone, empty when the tree has no use for it
 # or it cannot be built.
 capstone_option() {
-   local dir rc=0
+   local dir arch rc=0
    [ "$CAPSTONE" != no ] || return 0
    grep -q 'AC_ARG_WITH(capstone' "$SRC/configure.ac" || return 0
+   # Only these have cycle tables (callgrind/cycles_table.c).
+   arch=${HOST%%-*}
+   case ${arch:-$(uname -m)} in x86_64|aarch64) ;; *) return 0 ;; esac
    dir=$(HOST=$HOST JOBS=$JOBS "$TOP/scripts/build-capstone.sh") || rc=$?
    case $rc in
       0) printf ' --with-capstone=%s' "$dir" ;;
