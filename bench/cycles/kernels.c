@@ -274,10 +274,12 @@ static uint64_t k_hash_insert(long n)
    static uint64_t keys[SLOTS];
    uint64_t st = seed, hits = 0;
    for (long i = 0; i < n; i++) {
-      uint64_t k = xorshift(&st) & 0xfffff, h = (k * 0x9E3779B97F4A7C15ULL) >> 48;
+      uint64_t k = (xorshift(&st) & 0xfffff) + 1, h = (k * 0x9E3779B97F4A7C15ULL) >> 48;
+      /* emptied when half full: the probes stay short, and end */
+      if ((i & (SLOTS / 2 - 1)) == 0) memset(keys, 0, sizeof keys);
       while (keys[h] && keys[h] != k) h = (h + 1) & (SLOTS - 1);
       hits += keys[h] == k;
-      keys[h] = (i & 0xffff) == 0 ? 0 : k;
+      keys[h] = k;
    }
    return hits;
 }
