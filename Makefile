@@ -56,7 +56,7 @@ export TOP BUILD
 
 .PHONY: all help deps fetch prepare build utils demo install check check-full \
         check-all check-driver check-utils check-regtest check-regtest-full \
-        check-e2e testprogs testprogs-full pq export check-series upstream upstream-arm64 clean distclean \
+        check-e2e testprogs testprogs-full pq export cycle-tables check-series upstream upstream-arm64 clean distclean \
         check-arm64 check-riscv64 spec-snippet \
         deb deb-utils check-package snapshots-update
 
@@ -268,6 +268,13 @@ check-bench-smoke: build
 ## make pq          turn build/src into a git repository, one commit a patch
 pq: fetch
 	@SRC=$(SRC) $(TOP)/scripts/pq.sh create
+
+## make cycle-tables  regenerate callgrind/cycles_table.c in build/src (a
+##                  patch-queue tree) from llvm-mca: commit it there, then
+##                  make export (docs/cycle-estimation.md)
+cycle-tables:
+	@$(TOP)/scripts/deps.sh cycle-tables
+	@$(TOP)/scripts/gen-cycle-tables -o $(SRC)/callgrind/cycles_table.c
 
 ## make export      write the commits of build/src back to patches/
 export:

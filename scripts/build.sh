@@ -3,12 +3,17 @@
 # autogen when an autotools input changed, configure, make, install.
 #
 #   SRC=build/src TREE=build/x86_64/tree PREFIX=build/install \
-#   HOST=aarch64-linux-gnu JOBS=2 scripts/build.sh [TESTDIR...]
+#   HOST=aarch64-linux-gnu JOBS=2 CAPSTONE=auto scripts/build.sh [TESTDIR...]
 #
 # The copy is made with content checksums, and only files whose content
 # changed are rewritten (with a fresh mtime), so a rebuild after editing a
 # patch recompiles only what it touched.  TESTDIRs (e.g. callgrind/tests)
 # get their test programs built with 'make -C DIR check'.
+#
+# When the series adds configure's --with-capstone (callgrind's
+# --cycle-estimation), Capstone is built for the tool first
+# (scripts/build-capstone.sh); CAPSTONE=no, or its source not being
+# available, builds without it.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -17,6 +22,7 @@ TREE=${TREE:-$BUILD/x86_64/tree}
 PREFIX=${PREFIX:-$BUILD/install}
 HOST=${HOST:-}
 JOBS=${JOBS:-$(nproc)}
+CAPSTONE=${CAPSTONE:-auto}
 
 [ -f "$SRC/.prepared" ] || die "$SRC is not a prepared tree: run 'make prepare'"
 # Cross-configuring with QEMU_LD_PREFIX set lets binfmt run configure's
@@ -49,6 +55,23 @@ series_needs_autogen() {
    return 1
 }
 
+# The configure option for Capstone, empty when the tree has no use for it
+# or it cannot be built.
+capstone_option() {
+   local dir arch rc=0
+   [ "$CAPSTONE" != no ] || return 0
+   grep -q 'AC_ARG_WITH(capstone' "$SRC/configure.ac" || return 0
+   # Only these have cycle tables (callgrind/cycles_table.c).
+   arch=${HOST%%-*}
+   case ${arch:-$(uname -m)} in x86_64|aarch64) ;; *) return 0 ;; esac
+   dir=$(HOST=$HOST JOBS=$JOBS "$TOP/scripts/build-capstone.sh") || rc=$?
+   case $rc in
+      0) printf ' --with-capstone=%s' "$dir" ;;
+      3) say "Capstone's source is not available: building without --cycle-estimation" ;;
+      *) die "building Capstone failed" ;;
+   esac
+}
+
 main() {
    local first=no changed want have
    [ -f "$TREE/.synced" ] || first=yes
@@ -59,7 +82,7 @@ main() {
       (cd "$TREE" && ./autogen.sh > autogen.log 2>&1) || die "autogen.sh failed, see $TREE/autogen.log"
       rm -f "$TREE/.configured"
    fi
-   want="--prefix=$PREFIX${HOST:+ --host=$HOST}"
+   want="--prefix=$PREFIX${HOST:+ --host=$HOST}$(capstone_option)"
    have=$(cat "$TREE/.configured" 2>/dev/null || true)
    if [ "$want" != "$have" ]; then
       say "configure $want"

@@ -16,6 +16,10 @@
 #   scripts/deps.sh browser   chromium for the flame-graph browser test
 #   scripts/deps.sh deb       what dpkg-buildpackage needs for make deb
 #   scripts/deps.sh bench     stress-ng, a workload of make bench
+#   scripts/deps.sh cycle-tables  llvm-16 (llvm-mca) and the arm64 cross
+#                             libraries, the corpus of make cycle-tables
+#                             (Capstone itself is built from source by
+#                             scripts/build-capstone.sh with gcc)
 #
 # Packages already installed are not touched.  Without root it prints the
 # apt-get command to run and exits 2.  Never add gcc-multilib: on bookworm
@@ -30,6 +34,7 @@ pkgs_base="autoconf automake libtool pkg-config make gcc g++ perl rsync patch
            graphviz protobuf-compiler golang-go"
 pkgs_arm64_vm="qemu-system-arm cpio gzip"
 pkgs_bench="stress-ng"
+pkgs_cycle_tables="llvm-16 python3 gcc libc6-dev-arm64-cross libstdc++6-arm64-cross"
 pkgs_browser="chromium"
 pkgs_deb="debhelper dpkg-dev docbook docbook-xml docbook-xsl xsltproc
           mpi-default-dev lintian fakeroot quilt gdb pkg-config"
@@ -70,6 +75,7 @@ case ${1:-base} in
             install_pkgs $pkgs_browser ;;
    deb)     install_pkgs $pkgs_deb ;;
    bench)   install_pkgs $pkgs_bench ;;
+   cycle-tables) install_pkgs $pkgs_cycle_tables ;;
    *)       # A cross architecture: Debian names its packages after the
             # triplet (gcc-<triplet>) and the architecture (libc6-dev-<arch>-cross).
             load_cross_arch "$1"

@@ -351,6 +351,37 @@ test_arm64_vm_hung_vm_is_a_failure() {
    rm -rf "${tree:?}/$d"
 }
 
+# A callgrind built without Capstone (configure without --with-capstone)
+# still builds and runs, and refuses --cycle-estimation=yes saying why.
+# A whole second Valgrind build is not needed: callgrind alone is rebuilt
+# from the built tree with configure's Capstone variables emptied, in a
+# copy beside symbolic links to the rest of the tree, and run with the
+# tree's launcher and its other in-place files.
+test_callgrind_without_capstone_refuses_cycle_estimation() {
+   local tree=$BUILD/x86_64/tree f tool out
+   [ -x "$tree/coregrind/valgrind" ] && grep -q '^CALLGRIND_CAPSTONE_LIBS = .' "$tree/callgrind/Makefile" ||
+      { echo "skip: no tree built with Capstone (make build)"; return 77; }
+   mkdir t lib
+   for f in "$tree"/* "$tree"/.in_place; do
+      [ "${f##*/}" = callgrind ] || ln -s "$f" "t/${f##*/}"
+   done
+   cp -a "$tree/callgrind" t/callgrind
+   rm -f t/callgrind/*.o t/callgrind/callgrind-*-linux
+   tool=$(cd "$tree/.in_place" && ls callgrind-*-linux | head -n1)
+   make -C t/callgrind -s -j"${JOBS:-2}" CALLGRIND_CAPSTONE_CPPFLAGS= \
+        CALLGRIND_CAPSTONE_LIBS= "$tool" > make.log 2>&1 || { tail -n 20 make.log; return 1; }
+   if grep -q vgcapstone_ "t/callgrind/$tool"; then echo "Capstone was linked"; return 1; fi
+   for f in "$tree"/.in_place/*; do ln -s "$f" "lib/${f##*/}"; done
+   rm -f "lib/$tool"; ln -s "$PWD/t/callgrind/$tool" "lib/$tool"
+   VALGRIND_LIB=$PWD/lib "$tree/coregrind/valgrind" -q --tool=callgrind \
+      --callgrind-out-file="$PWD/ok.out" /bin/true || { echo "callgrind without Capstone failed"; return 1; }
+   grep -q '^events: Ir$' ok.out || { echo "no profile"; return 1; }
+   expect_fail "This Valgrind was built without Capstone, which callgrind needs" \
+      env VALGRIND_LIB="$PWD/lib" "$tree/coregrind/valgrind" --tool=callgrind \
+      --cycle-estimation=yes --callgrind-out-file="$PWD/no.out" /bin/true || return 1
+   [ ! -e no.out ] || { echo "a profile was written"; return 1; }
+}
+
 [ -f "$TARBALL" ] || die "$TARBALL is missing: run 'make fetch' first"
 tests=("$@")
 [ ${#tests[@]} -gt 0 ] || mapfile -t tests < <(declare -F | sed -n 's/^declare -f test_//p')

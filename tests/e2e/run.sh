@@ -356,6 +356,19 @@ stacks_check() {   # stacks_check BIN VGOPTS
    if [ "$total" != "$sum" ]; then
       echo "exact stacks add up to $sum, the profile's totals: to $total"; return 1
    fi
+   # Every other event the profile has (Ct and Cl of --cycle-estimation),
+   # read by callgrind-utils like Ir, adds up too.
+   local ev col=0
+   for ev in $(sed -n 's/^events: *//p' "$bin.callgrind" | head -n1); do
+      col=$((col + 1)); [ "$col" -gt 1 ] || continue   # Ir: checked above
+      total=$(sed -n 's/^totals: *//p' "$bin.callgrind" | awk -v c=$col '{ s += $c } END { print s + 0 }')
+      # shellcheck disable=SC2086
+      sum=$("$UTILS" fold --all-frames --names function --mode exact --event "$ev" $UTILS_ARGS "$bin.callgrind" |
+            awk '{ s += $NF } END { print s + 0 }')
+      if [ "$total" != "$sum" ]; then
+         echo "exact stacks of $ev add up to $sum, the profile's totals: to $total"; return 1
+      fi
+   done
    rm -f "$bin.callers.callgrind" "$bin.callers.callgrind.stacks" "$bin.callers.stacks"
    # shellcheck disable=SC2086
    # After the fixture's options: the last --separate-callers counts.
