@@ -457,7 +457,11 @@ run_python() {   # run_python SRC
       echo "clones of non-recursive functions:"; head -5 "$bin.clones"; bad=1; kinds="${kinds}clones "
    fi
    total=$(sed -n 's/^summary: *//p' "$bin.callgrind" | awk '{ print $1 }')
-   folded=$("$UTILS" fold --all-frames --mode graph --min-fraction 0 "$bin.callgrind" | awk '{ s += $NF } END { print s + 0 }')
+   # fold's default --min-fraction: a share below it follows its heaviest
+   # caller, so the sum is kept and the stacks stay bounded (with 0,
+   # python3.13's graph on riscv64 reconstructs past 50 million frames in
+   # some runs and not in others)
+   folded=$("$UTILS" fold --all-frames --mode graph "$bin.callgrind" | awk '{ s += $NF } END { print s + 0 }')
    if [ "$total" != "$folded" ]; then
       echo "folded stacks add up to $folded, the summary is $total"; bad=1; kinds="${kinds}totals "
    fi
