@@ -44,7 +44,7 @@ CROSS_CHECK_DIRS := callgrind cachegrind
 CROSS_TESTDIRS   := tests memcheck/tests $(addsuffix /tests,$(CROSS_CHECK_DIRS))
 CROSS_TIMEOUT    ?= 600
 # An architecture's own instruction tests, built and run with the above
-# (riscv64: the sc with rd == rs2 of patch 0030 is tested there)
+# (riscv64: the sc with rd == rs2 of patch 0031 is tested there)
 CROSS_EXTRA_riscv64 := none/tests/riscv64
 ARM_TREE         := $(BUILD)/arm64/tree
 
@@ -239,7 +239,7 @@ arm64-vm: deps-arm64
 # The tests whose qemu-user result differs from the VM's (docs/arm64.md):
 # they run in the VM, and tests/known-failures/arm64.txt lists them for
 # qemu-user.
-ARM_VM_ONLY := callgrind/tests/seed-control callgrind/tests/execinherit
+ARM_VM_ONLY := callgrind/tests/seed-control callgrind/tests/execinherit callgrind/tests/execinherit-empty
 .PHONY: check-arm64-vm-only
 VM_RUN := TIMEOUT=$(CROSS_TIMEOUT) $(TOP)/scripts/arm64-vm.sh run
 check-arm64-vm-only: arm64 arm64-vm

@@ -1,4 +1,4 @@
-/* Estimated cycles (patch 0033, --cycle-estimation=yes): main calls divs
+/* Estimated cycles (patch 0034, --cycle-estimation=yes): main calls divs
    and adds 3 times each.  The call graph is unchanged by the option, and
    the exact stacks add up to the totals of every event, Ct and Cl
    included.  x86_64 and arm64 have cycle tables; pristine upstream has

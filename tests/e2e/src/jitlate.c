@@ -6,7 +6,7 @@
    With --separate-callers=1 every function is named with its caller
    (callback'jit_inner), so a frame the unwinder could not see shows as a
    context without its caller.  A call in progress at the switch was
-   made before the window and is not counted (patch 0012), so the graph
+   made before the window and is not counted (patch 0013), so the graph
    is that of jit.c with contexts and one call fewer on the seeded
    chain: main'(below main) -> jit_outer'main 6,
    jit_outer'main -> jit_inner'jit_outer 6,

@@ -5,7 +5,7 @@
    skipped, both benchmarks are main's callees; bench_a's frame is left
    by the longjmp, so bench_b is not its callee.  Where calls do not
    move SP (arm64), the frame left was only found when main was the
-   landing function (patch 0017 matches it by its return address, which
+   landing function (patch 0018 matches it by its return address, which
    lies in the harness). */
 // e2e-lib: libcatcher
 // e2e-vgopts: --obj-skip=*/libcatcher.so

@@ -4,7 +4,7 @@
    it was called through and of cmp are left by the longjmp: main's loop
    is main's, with its 1000 calls counted, not cost of the qsort call.
    Where calls do not move SP (arm64, riscv64), the skipped PLT stub's
-   frame below qsort's stayed on the shadow stack before patch 0017, and
+   frame below qsort's stayed on the shadow stack before patch 0018, and
    main's loop was charged as skipped cost at the qsort call site. */
 #include <setjmp.h>
 #include <stdio.h>
