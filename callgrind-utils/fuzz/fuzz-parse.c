@@ -10,12 +10,21 @@
  * line limit get exercised, and a small max_input for compressed
  * input (gzip, xz, bzip2 and zstd, told by their magic bytes).  It also
  * checks the profile parser's fast paths against its general path
- * (check_fast_paths). */
+ * (check_fast_paths).
+ * Its bits 4-5 pick the other inputs the tool reads: folded stacks
+ * (what flamegraph, speedscope and diff read; bit 4), two sets of
+ * folded stacks split at the first form feed for a differential graph
+ * (bits 4 and 5), and a perf map of JIT symbols (bit 5), which then
+ * names the functions of a small profile. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <callgrind-utils/callgrind-utils.h>
+#include <callgrind-utils/diff.h>
 #include <callgrind-utils/export.h>
+#include <callgrind-utils/flame.h>
+#include <callgrind-utils/speedscope.h>
+#include <callgrind-utils/transform.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -203,6 +212,120 @@ static void run_stacks(const char *text, size_t len,
 	cgu_cct_free(c);
 }
 
+/* The flame tree of f holds every count once, cut at max_depth or not. */
+static void check_flame_total(const struct cgu_folded *f, uint32_t max_depth)
+{
+	struct cgu_flame_tree t;
+
+	cgu_flame_tree_init(&t);
+	t.max_depth = max_depth;
+	if (cgu_flame_tree_add(&t, f, false, false, 1.0) == 0 &&
+	    t.nodes[0].total != f->total) {
+		fprintf(stderr, "flame tree holds %llu, the stacks %llu\n",
+			(unsigned long long)t.nodes[0].total,
+			(unsigned long long)f->total);
+		abort();
+	}
+	cgu_flame_tree_release(&t);
+}
+
+/* Folded stacks: the flame graph (plain, a chart, cut short), the
+ * speedscope, pprof and Firefox Profiler files, and with two counts per
+ * line the differential graph. */
+static void run_folded(const char *text, size_t len, FILE *null)
+{
+	struct cgu_flame_options fo;
+	struct cgu_flame_tree t;
+	struct cgu_folded f;
+	struct cgu_speedscope_profile sp = { "Ir", &f };
+	struct cgu_export_event ev = { "Ir", NULL, &f };
+
+	cgu_folded_init(&f);
+	if (cgu_folded_read_buf(&f, text, len, "fuzz", NULL)) {
+		cgu_folded_release(&f);
+		return;
+	}
+	check_flame_total(&f, 0);
+	check_flame_total(&f, 3);
+	cgu_flame_options_init(&fo);
+	fo.max_frames = 64;
+	cgu_flame_write_svg(&f, &fo, null);
+	fo.flamechart = true;
+	fo.reverse = true;
+	cgu_flame_write_svg(&f, &fo, null);
+	cgu_speedscope_write(&sp, 1, "fuzz", null);
+	cgu_pprof_write(&ev, 1, NULL, null, NULL);
+	cgu_firefox_write(&ev, 1, "fuzz", null, NULL);
+	if (f.before) {
+		cgu_flame_tree_init(&t);
+		if (!cgu_diff_tree_folded(&t, &f, true, false)) {
+			cgu_diff_write_folded(&t, null);
+			cgu_diff_write_svg(&t, &fo, null);
+		}
+		cgu_flame_tree_release(&t);
+	}
+	cgu_folded_release(&f);
+}
+
+/* Two sets of folded stacks, before and after the first form feed:
+ * the differential graph of two files (diff --folded A B). */
+static void run_folded_pair(const char *text, size_t len, FILE *null)
+{
+	const char *ff = memchr(text, '\f', len);
+	struct cgu_folded a, b;
+	struct cgu_flame_options fo;
+	struct cgu_flame_tree t;
+
+	if (!ff)
+		return;
+	cgu_folded_init(&a);
+	cgu_folded_init(&b);
+	cgu_flame_tree_init(&t);
+	if (!cgu_folded_read_buf(&a, text, (size_t)(ff - text), "a", NULL) &&
+	    !cgu_folded_read_buf(&b, ff + 1, len - (size_t)(ff - text) - 1,
+				 "b", NULL) &&
+	    !cgu_diff_tree(&t, &a, &b, true, false)) {
+		cgu_flame_options_init(&fo);
+		fo.max_frames = 64;
+		cgu_diff_write_folded(&t, null);
+		cgu_diff_write_svg(&t, &fo, null);
+	}
+	cgu_flame_tree_release(&t);
+	cgu_folded_release(&a);
+	cgu_folded_release(&b);
+}
+
+/* A perf map names the 0x functions of a small profile (symbolize). */
+static void run_perf_map(const char *text, size_t len, FILE *null)
+{
+	static const char prof[] =
+		"events: Ir\nfn=main\n1 5\ncfn=0x1000\ncalls=2 0\n2 30\n"
+		"fn=0x1000\n3 20\ncfn=0x2000'2\ncalls=1 0\n4 10\n"
+		"fn=0x2000'2\n5 10\n";
+	struct cgu_perf_map m = { 0 };
+	struct cgu_profile_set set;
+	struct cgu_profile *q;
+	size_t i;
+
+	if (cgu_perf_map_load_mem(&m, text, len, "fuzz.map", NULL)) {
+		cgu_perf_map_release(&m);
+		return;
+	}
+	for (i = 1; i < m.n; i++)
+		if (m.syms[i - 1].start > m.syms[i].start)
+			abort();            /* sorted, as cgu_perf_map_find needs */
+	cgu_profile_set_init(&set);
+	if (cgu_parse_mem(prof, sizeof(prof) - 1, "prof", NULL, &set, NULL))
+		abort();
+	q = cgu_symbolize(set.v[0], &m);
+	if (q->totals[0] != set.v[0]->totals[0])
+		abort();
+	run_outputs(q, null);
+	cgu_profile_free(q);
+	cgu_profile_set_release(&set);
+	cgu_perf_map_release(&m);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE *null;
@@ -219,6 +342,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.no_check_totals = (data[0] >> 1) & 1;
 	o.max_line = (data[0] & 4) ? 64 : 0;
 	o.max_input = (data[0] & 8) ? 4096 : 0;
+	switch ((data[0] >> 4) & 3) {
+	case 1:
+		run_folded((const char *)data + 1, size - 1, null);
+		return 0;
+	case 2:
+		run_perf_map((const char *)data + 1, size - 1, null);
+		return 0;
+	case 3:
+		run_folded_pair((const char *)data + 1, size - 1, null);
+		return 0;
+	}
 	if (cgu_is_stacks((const char *)data + 1, size - 1)) {
 		run_stacks((const char *)data + 1, size - 1, &o, null);
 		return 0;

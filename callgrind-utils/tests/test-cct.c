@@ -54,8 +54,9 @@ static struct cgu_cct *parse_ok(const char *text)
 static char *fold(const struct cgu_cct *c, int event, int per_thread,
 		  size_t part)
 {
-	struct cgu_cct_fold_opts o = { event, CGU_NAMES_FUNCTION, per_thread,
-				       part };
+	struct cgu_cct_fold_opts o = {
+		.event = event, .names = CGU_NAMES_FUNCTION,
+		.per_thread = per_thread, .part = part };
 	struct cgu_buf b = CGU_BUF_INIT;
 	char *text;
 
@@ -120,7 +121,8 @@ static void test_example(void **state)
 static void test_names_styles(void **state)
 {
 	struct cgu_cct *c = parse_ok(example);
-	struct cgu_cct_fold_opts o = { 2, CGU_NAMES_FULL, 0, CGU_CCT_ALL_PARTS };
+	struct cgu_cct_fold_opts o = { .event = 2, .names = CGU_NAMES_FULL,
+				       .part = CGU_CCT_ALL_PARTS };
 	struct cgu_buf b = CGU_BUF_INIT;
 
 	(void)state;
@@ -251,7 +253,8 @@ static void test_summary_exact_inclusive(void **state)
 	struct cgu_cct *c = parse_ok(recursion);
 	cgu_cost *incl;
 	struct cgu_profile *p = cgu_cct_profile(c, CGU_CCT_ALL_PARTS, &incl);
-	struct cgu_summary_opts o = { 0, 0, 1, CGU_NAMES_FUNCTION, NULL, NULL };
+	struct cgu_summary_opts o = { .by_inclusive = 1,
+				      .names = CGU_NAMES_FUNCTION };
 	char *text;
 
 	(void)state;
@@ -517,6 +520,10 @@ static const struct bad bad[] = {
 	  "'x'" },
 	{ HEAD "events:\n", "bad.stacks:5: events: expected at least one event "
 	  "name" },
+	/* one column, two meanings: found by fuzzing, once read as two Dr */
+	{ "# callgrind stacks\nversion: 1\npart: 1\nevents: Dr Ir# c Dr Dw\n",
+	  "bad.stacks:4: events: 'Dr' given twice; expected distinct event "
+	  "names" },
 	/* ids and the tree */
 	{ HEAD "nodes: 1\nthread: 1\n0 1 1 5\n", "bad.stacks:7: fn id 1 is "
 	  "not defined; expected 'fn=(1) OB FL name' on a line before" },
@@ -645,6 +652,55 @@ static void test_bad_input_reader_and_parts(void **state)
 	cgu_cct_free(c);
 }
 
+/* Event names are kept whole: two long names that differ only past
+ * their 255th byte are two events, not one. */
+static void test_long_event_names(void **state)
+{
+	char name[301], text[1024];
+	struct cgu_cct *c = cgu_cct_new();
+	struct cgu_error err = { 0 };
+
+	(void)state;
+	memset(name, 'e', 300);
+	name[300] = '\0';
+	name[299] = 'a';
+	snprintf(text, sizeof(text), "# callgrind stacks\nversion: 1\npart: "
+		 "1\nevents: %s\nnodes: 0\ntotals:\npart: 2\n", name);
+	name[299] = 'b';
+	snprintf(text + strlen(text), sizeof(text) - strlen(text),
+		 "events: %s\nnodes: 0\ntotals:\n", name);
+	assert_int_equal(cgu_cct_parse_mem(c, text, strlen(text), "long.stacks",
+					   NULL, &err), CGU_EINPUT);
+	assert_true(strstr(err.msg, "long.stacks:8: events: event 'eee") ==
+		    err.msg);
+	assert_true(strstr(err.msg, "eeeb' is not in the events of the first "
+			   "part") != NULL);
+	cgu_cct_free(c);
+}
+
+/* A part with no nodes gives an empty profile, not a read of the
+ * (absent) cost array: UBSan's finding in the fuzzer. */
+static void test_empty_part_profile(void **state)
+{
+	const char *text = HEAD "nodes: 0\ntotals: 0 0\n";
+	struct cgu_cct *c = cgu_cct_new();
+	struct cgu_error err = { 0 };
+	struct cgu_profile *p;
+	cgu_cost *incl = NULL;
+
+	(void)state;
+	assert_int_equal(cgu_cct_parse_mem(c, text, strlen(text), "e.stacks",
+					   NULL, &err), 0);
+	p = cgu_cct_profile(c, 0, &incl);
+	assert_non_null(p);
+	assert_int_equal(p->nevents, 2);
+	assert_int_equal(p->totals[0], 0);
+	assert_int_equal(p->totals[1], 0);
+	free(incl);
+	cgu_profile_free(p);
+	cgu_cct_free(c);
+}
+
 /* no_check_totals leaves the totals: line unchecked, nothing else. */
 static void test_no_check_totals(void **state)
 {
@@ -677,6 +733,8 @@ int main(void)
 		cmocka_unit_test(test_deep_stacks_cut),
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_bad_input_reader_and_parts),
+		cmocka_unit_test(test_long_event_names),
+		cmocka_unit_test(test_empty_part_profile),
 		cmocka_unit_test(test_no_check_totals),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

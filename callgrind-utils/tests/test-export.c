@@ -116,6 +116,38 @@ static void test_diff_folded_normalized(void **state)
 	free(c.text);
 }
 
+/* Scaling a baseline of 5 up to 2^64 - 1: the rounded counts of the
+ * five stacks add up past 2^64 - 1 (and the scale of a baseline of 1
+ * gives 2^64, no uint64_t): the counts stop at 2^64 - 1, no wrap and no
+ * undefined conversion (the fuzzer's UBSan finding). */
+static void test_diff_normalize_huge(void **state)
+{
+	struct cgu_folded a, b, one;
+	struct cgu_flame_tree t;
+	uint64_t sum = 0;
+
+	(void)state;
+	parse_ok(&a, "x;a 1\nx;b 1\nx;c 1\nx;d 1\nx;e 1\n");
+	parse_ok(&one, "x;a 1\n");
+	parse_ok(&b, "x;a 18446744073709551615\n");
+	cgu_flame_tree_init(&t);
+	assert_int_equal(cgu_diff_tree(&t, &a, &b, true, false), 0);
+	assert_true(t.nodes[0].before == UINT64_MAX);
+	assert_true(t.nodes[0].total == UINT64_MAX);
+	for (uint32_t n = 1; n < t.nnodes; n++)
+		if (t.nodes[n].depth == 2)
+			sum += t.nodes[n].before;
+	assert_true(sum == UINT64_MAX);
+	cgu_flame_tree_release(&t);
+	cgu_flame_tree_init(&t);
+	assert_int_equal(cgu_diff_tree(&t, &one, &b, true, false), 0);
+	assert_true(t.nodes[0].before == UINT64_MAX);
+	cgu_flame_tree_release(&t);
+	cgu_folded_release(&a);
+	cgu_folded_release(&b);
+	cgu_folded_release(&one);
+}
+
 /* Fill of the frame called name in svg. */
 static void fill_of(const char *svg, const char *name, unsigned rgb[3])
 {
@@ -167,6 +199,7 @@ int main(void)
 		cmocka_unit_test(test_speedscope_two_events),
 		cmocka_unit_test(test_diff_folded),
 		cmocka_unit_test(test_diff_folded_normalized),
+		cmocka_unit_test(test_diff_normalize_huge),
 		cmocka_unit_test(test_diff_svg_colors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -194,6 +194,33 @@ static void test_folded_errors(void **state)
 		     "bad.folded:2: expected counts whose total fits in 64 bits");
 }
 
+/* A NUL inside a frame would cut its kept name short, and two frames
+ * that differ after it would be one (the fuzzer's heap overflow): an
+ * error at its line, from a buffer and from a stream alike. */
+static void test_folded_nul(void **state)
+{
+	static const char text[] = "a;b 1\nmain;x\0y;z 3\n";
+	struct cgu_folded f;
+	struct cgu_error err = { 0 };
+	FILE *in = fmemopen((void *)text, sizeof(text) - 1, "r");
+
+	(void)state;
+	cgu_folded_init(&f);
+	assert_int_equal(cgu_folded_read_buf(&f, text, sizeof(text) - 1,
+					     "bad.folded", &err), CGU_EINPUT);
+	assert_string_equal(err.msg, "bad.folded:2: NUL byte in line; "
+			    "expected text");
+	cgu_folded_release(&f);
+	cgu_folded_init(&f);
+	assert_non_null(in);
+	assert_int_equal(cgu_folded_read(&f, in, "bad.folded", &err),
+			 CGU_EINPUT);
+	assert_string_equal(err.msg, "bad.folded:2: NUL byte in line; "
+			    "expected text");
+	fclose(in);
+	cgu_folded_release(&f);
+}
+
 static void test_folded_stream(void **state)
 {
 	(void)state;
@@ -400,6 +427,7 @@ int main(void)
 		cmocka_unit_test(test_folded_differential),
 		cmocka_unit_test(test_folded_names_with_brackets),
 		cmocka_unit_test(test_folded_errors),
+		cmocka_unit_test(test_folded_nul),
 		cmocka_unit_test(test_folded_stream),
 		cmocka_unit_test(test_tree_merges_and_orders),
 		cmocka_unit_test(test_svg_widths),

@@ -172,8 +172,9 @@ static void test_graph_integer_remainders(void **state)
 static void expect_pruned(struct cgu_profile *p, double min_fraction,
 			  const char *expected)
 {
-	struct cgu_fold_opts o = { 0, CGU_FOLD_GRAPH, min_fraction,
-				   CGU_NAMES_FUNCTION, 0 };
+	struct cgu_fold_opts o = { .mode = CGU_FOLD_GRAPH,
+				   .min_fraction = min_fraction,
+				   .names = CGU_NAMES_FUNCTION };
 	struct cgu_buf b = CGU_BUF_INIT;
 
 	assert_int_equal(cgu_fold_buf(p, &o, &b, NULL), 0);
@@ -249,7 +250,9 @@ static void test_graph_pruned_shares_follow_usable_heaviest(void **state)
 static void test_graph_names_and_callback(void **state)
 {
 	struct cgu_profile *p = load_data("basic.out");
-	struct cgu_fold_opts o = { 1, CGU_FOLD_GRAPH, -1, CGU_NAMES_FILE_FUNCTION, 0 };
+	struct cgu_fold_opts o = { .event = 1, .mode = CGU_FOLD_GRAPH,
+				   .min_fraction = -1,
+				   .names = CGU_NAMES_FILE_FUNCTION };
 	struct cgu_buf b = CGU_BUF_INIT;
 
 	(void)state;
@@ -393,8 +396,9 @@ static void test_graph_deep_chain(void **state)
 
 	(void)state;
 	for (int k = 0; k < 2; k++) {
-		struct cgu_fold_opts o = { 0, CGU_FOLD_GRAPH, fractions[k],
-					   CGU_NAMES_FUNCTION, 0 };
+		struct cgu_fold_opts o = {
+			.mode = CGU_FOLD_GRAPH, .min_fraction = fractions[k],
+			.names = CGU_NAMES_FUNCTION };
 		struct cgu_buf b = CGU_BUF_INIT;
 		size_t lines = 0;
 		const char *deeper, *last;
@@ -421,8 +425,10 @@ static void test_graph_deep_chain(void **state)
 static void test_graph_max_frames(void **state)
 {
 	struct cgu_profile *p = chain(300);
-	struct cgu_fold_opts o = { 0, CGU_FOLD_GRAPH, -1, CGU_NAMES_FUNCTION,
-				   300 * 301 / 2 };
+	struct cgu_fold_opts o = { .mode = CGU_FOLD_GRAPH,
+				   .min_fraction = -1,
+				   .names = CGU_NAMES_FUNCTION,
+				   .max_frames = 300 * 301 / 2 };
 	struct cgu_buf b = CGU_BUF_INIT;
 	struct cgu_error err;
 

@@ -18,8 +18,10 @@ static int write_json(const struct cgu_profile *p, FILE *f, void *ctx)
 static void test_summary(void **state)
 {
 	struct cgu_profile *p = load_data("basic.out");
-	struct cgu_summary_opts self = { 0, 2, 0, CGU_NAMES_FUNCTION };
-	struct cgu_summary_opts incl = { 1, 0, 1, CGU_NAMES_FULL };
+	struct cgu_summary_opts self = { .top = 2,
+					 .names = CGU_NAMES_FUNCTION };
+	struct cgu_summary_opts incl = { .event = 1, .by_inclusive = 1,
+					 .names = CGU_NAMES_FULL };
 	char *text;
 
 	(void)state;

@@ -73,7 +73,8 @@ static int write_fold(const struct cgu_profile *p, FILE *f, void *ctx)
 
 char *fold_of(const struct cgu_profile *p, int event, enum cgu_fold_mode m)
 {
-	struct cgu_fold_opts o = { event, m, 0, CGU_NAMES_FUNCTION, 0 };
+	struct cgu_fold_opts o = { .event = event, .mode = m,
+				   .names = CGU_NAMES_FUNCTION };
 
 	return capture(p, write_fold, &o);
 }

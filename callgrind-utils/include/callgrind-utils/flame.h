@@ -100,6 +100,7 @@ void cgu_flame_tree_init(struct cgu_flame_tree *t);
 void cgu_flame_tree_release(struct cgu_flame_tree *t);
 /* Merge every stack of f into the tree, as the width (before=false) or as
  * the baseline (before=true), each count multiplied by scale and rounded;
+ * a sum that would pass 2^64 - 1 stays there (no wrap);
  * the baseline of differential folded stacks is their BEFORE counts.
  * Returns 0 or -1 (out of memory). */
 int cgu_flame_tree_add(struct cgu_flame_tree *t, const struct cgu_folded *f,

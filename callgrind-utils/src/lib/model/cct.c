@@ -253,11 +253,11 @@ int cgu_cct_check_profile(const struct cgu_cct *c, size_t part,
 static cgu_cost *subtree_costs(const struct cgu_cct *c, size_t first,
 			       size_t end)
 {
-	size_t ne = c->nevents, i, e;
-	cgu_cost *sub = xrealloc(NULL, (end - first) * ne * sizeof(*sub));
+	size_t ne = c->nevents, n = (end - first) * ne, i, e;
+	cgu_cost *sub = xrealloc(NULL, n * sizeof(*sub));
 
-	memcpy(sub, c->self_costs + first * ne,
-	       (end - first) * ne * sizeof(*sub));
+	if (n) /* a part with no nodes has no self_costs to copy */
+		memcpy(sub, c->self_costs + first * ne, n * sizeof(*sub));
 	for (i = end; i-- > first;) {
 		uint32_t up = c->nodes[i].parent;
 

@@ -298,13 +298,15 @@ static int header_events(struct parser *ps, const char *v)
 
 	while (*(v = lex_skip_space(v))) {
 		size_t len = strcspn(v, " \t");
-		char name[256];
 
 		if (n == CGU_MAX_EVENTS)
 			return perr(ps, "events: expected at most %d events",
 				    CGU_MAX_EVENTS);
-		snprintf(name, sizeof(name), "%.*s", (int)len, v);
-		ps->part_events[n++] = cgu_cct_strdup(ps->c, name);
+		if (lex_event_seen(ps->part_events, n, v, len))
+			return perr(ps, "events: '%.*s' given twice; "
+				    "expected distinct event names",
+				    (int)len, v);
+		ps->part_events[n++] = cgu_arena_strndup(&ps->c->arena, v, len);
 		v += len;
 	}
 	if (!n)

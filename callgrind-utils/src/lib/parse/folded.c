@@ -316,6 +316,9 @@ static int parse_line(struct cgu_folded *f, const char *line, size_t len,
 		len--;
 	if (len == 0)
 		return 0;
+	/* frames are kept as C strings: a NUL would cut one short */
+	if (memchr(line, '\0', len))
+		return fail(err, name, lineno, "NUL byte in line; expected text");
 	stacklen = len;
 	if (!memrchr(line, ' ', len))
 		return fail(err, name, lineno,

@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <callgrind-utils/error.h>
 #include <callgrind-utils/parse.h>
 
@@ -26,6 +27,17 @@ static inline int lex_is_key_char(char c)
 {
 	return (unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10 ||
 	       c == '_' || c == '-';
+}
+
+/* Whether the token v[0..len) is one of names[0..n): an events: line
+ * that names an event twice would give one column two meanings. */
+static inline int lex_event_seen(const char *const *names, size_t n,
+				 const char *v, size_t len)
+{
+	for (size_t k = 0; k < n; k++)
+		if (strlen(names[k]) == len && !strncmp(names[k], v, len))
+			return 1;
+	return 0;
 }
 
 /* The options, or the defaults for NULL. */

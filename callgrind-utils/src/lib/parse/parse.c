@@ -534,12 +534,10 @@ static int header_events(struct parser *ps, const char *v)
 		if (n == CGU_MAX_EVENTS)
 			return perr(ps, "events: expected at most %d events",
 				    CGU_MAX_EVENTS);
-		for (size_t k = 0; k < n; k++)
-			if (strlen(ps->part_events[k]) == len &&
-			    !strncmp(ps->part_events[k], v, len))
-				return perr(ps, "events: '%.*s' given twice; "
-					    "expected distinct event names",
-					    (int)len, v);
+		if (lex_event_seen(ps->part_events, n, v, len))
+			return perr(ps, "events: '%.*s' given twice; "
+				    "expected distinct event names",
+				    (int)len, v);
 		ps->part_events[n++] = cgu_arena_strndup(&ps->arena, v, len);
 		v += len;
 	}

@@ -153,6 +153,20 @@ static int add_stack(struct cgu_flame_tree *t, const uint32_t *ids, size_t depth
 	return 0;
 }
 
+/* c * scale, rounded, and no more than room: the rounding of each
+ * stack can carry a scaled sum past the total it aims at, and a sum
+ * over several sets past 2^64 - 1; the root's count stays exact up to
+ * there and never wraps. */
+static uint64_t scaled_count(uint64_t c, double scale, uint64_t room)
+{
+	if (scale != 1.0) {
+		double d = (double)c * scale + 0.5;
+
+		c = d >= 0x1p64 ? UINT64_MAX : (uint64_t)d;
+	}
+	return c < room ? c : room;
+}
+
 int cgu_flame_tree_add(struct cgu_flame_tree *t, const struct cgu_folded *f,
 		       bool reverse, bool before, double scale)
 {
@@ -167,7 +181,8 @@ int cgu_flame_tree_add(struct cgu_flame_tree *t, const struct cgu_folded *f,
 	for (size_t i = 0; rc == 0 && i < f->nstacks; i++) {
 		const struct cgu_folded_stack *s = &f->stacks[i];
 		uint64_t c = before && f->before ? f->before[i] : s->count;
-		uint64_t v = scale == 1.0 ? c : (uint64_t)((double)c * scale + 0.5);
+		uint64_t sum = before ? t->nodes[0].before : t->nodes[0].total;
+		uint64_t v = scaled_count(c, scale, UINT64_MAX - sum);
 		rc = add_stack(t, cgu_folded_stack_ids(f, s), s->depth, map,
 			       reverse, before, v);
 	}
