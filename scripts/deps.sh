@@ -6,7 +6,9 @@
 #                             callgrind-utils and check; the consumers
 #                             its export tests read the exports with
 #                             (graphviz's dot, protoc, go tool pprof);
-#                             python3 and node for the e2e runtime fixtures
+#                             python3 and node for the e2e runtime fixtures;
+#                             Debian's own valgrind (3.19 on bookworm),
+#                             whose profiles callgrind-utils' tests read
 #   scripts/deps.sh ARCH      a cross architecture of scripts/cross-arches
 #                             (arm64, riscv64): its cross toolchain and
 #                             qemu-user (scripts/cross-setup.sh makes the
@@ -31,7 +33,7 @@ pkgs_base="autoconf automake libtool pkg-config make gcc g++ perl rsync patch
            xz-utils bzip2 zstd libcmocka-dev zlib1g-dev liblzma-dev libbz2-dev
            libzstd-dev libelf-dev libcapstone-dev
            python3 gdb procps clang libclang-rt-14-dev
-           graphviz protobuf-compiler golang-go"
+           graphviz protobuf-compiler golang-go valgrind"
 pkgs_arm64_vm="qemu-system-arm cpio gzip"
 pkgs_bench="stress-ng"
 pkgs_cycle_tables="llvm-16 python3 gcc libc6-dev-arm64-cross libstdc++6-arm64-cross"
