@@ -33,7 +33,7 @@ FULL_TESTDIRS   := tests perf gdbserver_tests $(addsuffix /tests,callgrind cache
                    memcheck drd helgrind massif dhat lackey exp-bbv)
 REGTEST_TIMEOUT ?= 300
 
-# The cross architectures of scripts/cross-arches (arm64, riscv64): each
+# The cross architectures of scripts/cross-arches (arm64, riscv64, s390x...): each
 # cross-built from the same prepared source into build/<arch>/tree and
 # build/<arch>/install, and tested under qemu-user (scripts/cross-setup.sh;
 # see docs/arm64.md for why not the arm64 VM).  cachegrind's tests run
@@ -57,7 +57,7 @@ export TOP BUILD
 .PHONY: all help deps fetch prepare build utils demo install check check-full \
         check-all check-driver check-utils check-regtest check-regtest-full \
         check-e2e testprogs testprogs-full pq export cycle-tables check-series upstream upstream-arm64 clean distclean \
-        check-arm64 check-riscv64 spec-snippet \
+        $(addprefix check-,$(CROSS_ARCHES)) spec-snippet \
         deb deb-utils check-package snapshots-update
 
 all: build utils
@@ -110,9 +110,9 @@ check-full: deps build utils check-driver check-utils check-regtest-full check-e
             check-bench-smoke
 	@echo "check-full: all stages passed"
 
-## make check-all   every test: check-full on x86_64, then check-arm64 and
-##                  check-riscv64
-check-all: check-full check-arm64 check-riscv64
+## make check-all   every test: check-full on x86_64, then check-<arch> for
+##                  each cross architecture (arm64, riscv64, s390x...)
+check-all: check-full $(addprefix check-,$(CROSS_ARCHES))
 	@echo "check-all: all stages passed"
 
 check-driver: testprogs
@@ -172,7 +172,7 @@ check-fidelity: utils
 snapshots-update: build utils
 	@SNAPSHOTS=update VALGRIND=$(VG_PREFIX)/bin/valgrind UTILS=$(UTILS_BIN) $(TOP)/tests/e2e/run.sh
 
-## make arm64, make riscv64  cross-build the patched tree into build/<arch>
+## make arm64, make riscv64, make s390x...  cross-build the patched tree into build/<arch>
 ## make check-<arch>-regtest  upstream callgrind+cachegrind regtests and our
 ##                  tests under qemu-user (T=dir/or/test runs only that)
 ## make check-<arch>-e2e  the e2e suite under qemu-user
@@ -202,15 +202,20 @@ check-$(1)-e2e: $(1) utils
 endef
 $(foreach a,$(CROSS_ARCHES),$(eval $(call cross_targets,$(a))))
 
-## make check-riscv64  check-riscv64-regtest and check-riscv64-e2e (with T=,
-##                  only that test)
-ifneq ($(T),)
-check-riscv64: check-riscv64-regtest
+## make check-riscv64, check-s390x, ...  check-<arch>-regtest and
+##                  check-<arch>-e2e, then the harness test (a failing vgtest
+##                  fails the run); with T=, only that test
+# Every cross architecture but arm64, which has its VM stages too.
+define cross_check
+ifneq ($$(T),)
+check-$(1): check-$(1)-regtest
 else
-check-riscv64: check-riscv64-regtest check-riscv64-e2e
-	@$(TOP)/tests/driver/run.sh riscv64_failing_vgtest_fails_the_run
-	@echo "check-riscv64: all stages passed"
+check-$(1): check-$(1)-regtest check-$(1)-e2e
+	@$$(TOP)/tests/driver/run.sh $(1)_failing_vgtest_fails_the_run
+	@echo "check-$(1): all stages passed"
 endif
+endef
+$(foreach a,$(filter-out arm64,$(CROSS_ARCHES)),$(eval $(call cross_check,$(a))))
 
 ## make check-arm64  upstream callgrind+cachegrind regtests and our arm64
 ##                  tests, on arm64 under qemu-user, and in the arm64 VM the

@@ -1,12 +1,13 @@
 #!/bin/bash
 # Make this x86_64 machine able to run a cross-built Valgrind under
-# qemu-user, for an architecture of scripts/cross-arches (arm64, riscv64):
+# qemu-user, for an architecture of scripts/cross-arches (arm64, riscv64,
+# s390x...):
 #
 #   1. binfmt_misc runs the architecture's ELF files through
 #      qemu-<qemu>-static (the valgrind launcher execs the tool binary, so
 #      a plain 'qemu-<qemu> valgrind' is not enough);
 #   2. a sysroot under build/<arch>/sysroot, made from Debian's
-#      libc6:<arch> and libc6-dbg:<arch> of the table's suite (the cross
+#      libc6:<debarch> and libc6-dbg:<debarch> of the table's suite (the cross
 #      libc in /usr/<triplet> is stripped: ld.so's _dl_runtime_resolve
 #      has no name there, so Callgrind loses the first lazy PLT call of
 #      each function, memcheck cannot find its must-redirect strlen in
@@ -64,7 +65,7 @@ cross_apt() {
    apt-get -qq -o APT::Sandbox::User=root -o Dir::State="$d/state" -o Dir::State::status="$d/state/status" \
       -o Dir::Cache="$d/cache" -o Dir::Etc::SourceList="$d/sources.list" \
       -o Dir::Etc::SourceParts=/dev/null -o Dir::Etc::PreferencesParts=/dev/null \
-      -o APT::Architecture="$ARCH" -o APT::Architectures="$ARCH" "$@"
+      -o APT::Architecture="$CROSS_DEBARCH" -o APT::Architectures="$CROSS_DEBARCH" "$@"
 }
 
 write_cross_sources() {
@@ -74,7 +75,7 @@ write_cross_sources() {
    mkdir -p "$d/state/lists/partial" "$d/cache/archives/partial"
    : > "$d/state/status"
    for suite in "$CROSS_SUITE" "$CROSS_SUITE-updates"; do
-      printf 'deb [arch=%s%s] %s %s main\n' "$ARCH" "${key:+ signed-by=$key}" "$uri" "$suite"
+      printf 'deb [arch=%s%s] %s %s main\n' "$CROSS_DEBARCH" "${key:+ signed-by=$key}" "$uri" "$suite"
    done > "$d/sources.list"
 }
 

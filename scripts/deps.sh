@@ -10,7 +10,7 @@
 #                             Debian's own valgrind (3.19 on bookworm),
 #                             whose profiles callgrind-utils' tests read
 #   scripts/deps.sh ARCH      a cross architecture of scripts/cross-arches
-#                             (arm64, riscv64): its cross toolchain and
+#                             (arm64, riscv64, s390x...): its cross toolchain and
 #                             qemu-user (scripts/cross-setup.sh makes the
 #                             sysroot)
 #   scripts/deps.sh arm64-vm  qemu-system-aarch64 and cpio for the arm64
@@ -79,8 +79,8 @@ case ${1:-base} in
    bench)   install_pkgs $pkgs_bench ;;
    cycle-tables) install_pkgs $pkgs_cycle_tables ;;
    *)       # A cross architecture: Debian names its packages after the
-            # triplet (gcc-<triplet>) and the architecture (libc6-dev-<arch>-cross).
+            # triplet (gcc-<triplet>) and its architecture (libc6-dev-<debarch>-cross).
             load_cross_arch "$1"
-            install_pkgs "gcc-$CROSS_TRIPLET g++-$CROSS_TRIPLET libc6-dev-$1-cross
+            install_pkgs "gcc-$CROSS_TRIPLET g++-$CROSS_TRIPLET libc6-dev-$CROSS_DEBARCH-cross
                           qemu-user-static binfmt-support" ;;
 esac

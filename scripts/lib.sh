@@ -47,13 +47,16 @@ patch_touches_autotools() {
 }
 
 # The cross architecture ARCH of scripts/cross-arches: sets CROSS_TRIPLET,
-# CROSS_QEMU, CROSS_CPU, CROSS_SUITE and CROSS_PYTHON, or dies.
+# CROSS_QEMU, CROSS_CPU, CROSS_SUITE, CROSS_PYTHON and CROSS_DEBARCH
+# (Debian's name of the architecture: ARCH unless the line names
+# another), or dies.
 load_cross_arch() {
    local line
    line=$(awk -v a="$1" '!/^[[:space:]]*(#|$)/ && $1 == a' "$TOP/scripts/cross-arches")
    [ -n "$line" ] || die "unknown cross architecture '$1' (scripts/cross-arches lists them)"
    # shellcheck disable=SC2034
-   read -r _ CROSS_TRIPLET CROSS_QEMU CROSS_CPU CROSS_SUITE CROSS_PYTHON <<< "$line"
+   read -r _ CROSS_TRIPLET CROSS_QEMU CROSS_CPU CROSS_SUITE CROSS_PYTHON CROSS_DEBARCH <<< "$line"
+   CROSS_DEBARCH=${CROSS_DEBARCH:-$1}
 }
 
 # The URI and keyring of the system's own Debian archive entry, so that

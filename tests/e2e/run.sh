@@ -3,7 +3,7 @@
 # graph read with callgrind-utils, compared with an expectation written by
 # hand from the program's source.
 #
-#   ARCH=x86_64|arm64|riscv64 VALGRIND=... UTILS=... [KNOWN=list] tests/e2e/run.sh [FIXTURE...]
+#   ARCH=x86_64|arm64|riscv64|s390x... VALGRIND=... UTILS=... [KNOWN=list] tests/e2e/run.sh [FIXTURE...]
 #
 # A fixture is a C or C++ file tests/e2e/src/NAME.c|.cc (or the demo
 # program tests/sample/sample.c) with an expected edge list
