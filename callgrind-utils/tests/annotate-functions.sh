@@ -2,9 +2,10 @@
 # annotate-functions.sh - 'callgrind-utils summary' against
 # callgrind_annotate on real profiles of tests/prog/annotate-prog.c made
 # with the option sets users give: the self cost of every function, for
-# every event, and the inclusive cost of the program's functions that
-# are not recursive (callgrind_annotate adds a recursive call's cost
-# again to its callee; callgrind-utils does not).
+# every event, and the inclusive cost of every function that does not
+# call itself (callgrind_annotate adds such a call's cost to the
+# function's inclusive cost again; callgrind-utils does not) and whose
+# name is one function's on both sides.
 #
 # The profiles come from VALGRIND (default from PATH) and, when it is
 # there and another version, from OLD_VALGRIND (default /usr/bin/valgrind:
@@ -94,25 +95,86 @@ from_cgu() {   # PROFILE NEVENTS
 		print out "\t" name
 	}' | sum_by_name "$2"
 }
-# The inclusive costs of FUNCTION, every event, from each side.
-incl_callgrind_annotate() {   # PROFILE NEVENTS FUNCTION
+# "function: inclusive costs" of every function from each side, by
+# name.  callgrind_annotate can print a function twice with the same
+# costs (under its file's full and relative name): sort -u.
+incl_callgrind_annotate() {   # PROFILE NEVENTS
 	"$CALLGRIND_ANNOTATE" --inclusive=yes --threshold=100 --show-percs=no \
-		--auto=no "$1" 2>/dev/null | tr -d ',' | awk -v nev="$2" -v fn="$3" '
+		--auto=no "$1" 2>/dev/null | tr -d ',' | awk -v nev="$2" '
 	/file:function$/ { on = 1; getline; next }
 	on && NF == 0 { exit }
-	on && $(nev + 1) ~ ("annotate-prog\\.c:" fn "$") {
-		out = ""
-		for (i = 1; i <= nev; i++) out = out " " ($i == "." ? 0 : $i)
-		print fn ":" out
-	}' | sort -u
+	on {
+		name = $0; out = ""
+		for (i = 1; i <= nev; i++) {
+			sub(/^ *[^ ]+/, "", name)
+			out = out " " ($i == "." ? 0 : $i)
+		}
+		sub(/^  /, "", name)
+		sub(/ \[[^]]*\]$/, "", name)
+		print substr(name, index(name, ":") + 1) ":" out
+	}' | LC_ALL=C sort -u
 }
-incl_cgu() {   # PROFILE NEVENTS FUNCTION
-	"$CGU" summary -n 0 --names function "$1" 2>/dev/null | awk -v nev="$2" -v fn="$3" '
-	!/^#/ && $NF == fn && NF == 2 * nev + 3 {
-		out = ""
-		for (i = nev + 2; i <= 2 * nev + 1; i++) out = out " " $i
-		print fn ":" out
+incl_cgu() {   # PROFILE NEVENTS
+	"$CGU" summary -n 0 --names function "$1" 2>/dev/null | awk -v nev="$2" '
+	/^#/ { next }
+	{
+		name = $0; out = ""
+		for (i = 1; i <= 2 * nev + 2; i++)
+			sub(/^ *[^ ]+/, "", name)
+		for (i = nev + 2; i <= 2 * nev + 1; i++)
+			out = out " " $i
+		sub(/^  /, "", name)
+		print name ":" out
+	}' | LC_ALL=C sort
+}
+# The functions that call themselves (callgrind_annotate adds the cost
+# of such a call to the function's inclusive cost again).
+self_callers() {   # PROFILE
+	"$CGU" edges --names function "$1" 2>/dev/null | awk '{
+		i = index($0, " -> ")
+		callee = substr($0, i + 4)
+		sub(/( [0-9]+)+$/, "", callee)
+		if (substr($0, 1, i - 1) == callee) print callee
 	}'
+}
+# The inclusive costs of every function whose name is one function's on
+# both sides and that does not call itself.
+compare_inclusive() {   # NAME PROFILE NEVENTS
+	incl_callgrind_annotate "$2" "$3" >"$1.ica"
+	incl_cgu "$2" "$3" >"$1.icgu"
+	self_callers "$2" >"$1.self"
+	awk '
+	FILENAME == ARGV[1] { skip[$0] = 1; next }
+	{
+		name = $0
+		sub(/: [0-9 ]*$/, "", name)
+		key = FILENAME == ARGV[2] ? "a" : "b"
+		n[key, name]++
+		row[key, name] = $0
+		names[name] = 1
+	}
+	END {
+		for (name in names) {
+			if (name in skip || n["a", name] != 1 || n["b", name] != 1)
+				continue
+			compared++
+			if (row["a", name] != row["b", name]) {
+				print "  callgrind_annotate " row["a", name]
+				print "  callgrind-utils    " row["b", name]
+				bad++
+			}
+		}
+		print compared + 0, bad + 0 >"/dev/stderr"
+	}' "$1.self" "$1.ica" "$1.icgu" >"$1.idiff" 2>"$1.icount"
+	read -r compared bad <"$1.icount"
+	if [ "$compared" -lt 2 ] || ! grep -q "^twice[:']" "$1.icgu"; then
+		fail "$1: only $compared functions to compare inclusive costs of"
+	elif [ "$bad" = 0 ]; then
+		pass
+	else
+		fail "$1: inclusive costs of $bad of $compared functions differ"
+		head -20 "$1.idiff"
+	fi
 }
 
 check() {   # NAME PROFILE
@@ -135,16 +197,15 @@ check() {   # NAME PROFILE
 		fail "$name: self costs differ from callgrind_annotate"
 		head -20 "$name.diff"
 	fi
-	for fn in main twice leaf apply; do
-		incl_callgrind_annotate "$prof" "$nev" "$fn" >a.txt
-		incl_cgu "$prof" "$nev" "$fn" >b.txt
-		[ -s a.txt ] || continue   # a context name (--separate-callers)
-		if [ "$(wc -l <b.txt)" = 1 ] && cmp -s a.txt b.txt; then
-			pass
-		else
-			fail "$name: inclusive cost of $fn"; cat a.txt b.txt
-		fi
-	done
+	# Valgrind 3.19 writes the call to _Exit, which does not return,
+	# with more inclusive cost than _Exit has (6 Ir against its 4 with
+	# --cache-sim=yes): callgrind_annotate shows the call's cost and
+	# callgrind-utils _Exit's own, so the older files are compared by
+	# self cost only.
+	case $name in
+	old-*) ;;
+	*) compare_inclusive "$name" "$prof" "$nev" ;;
+	esac
 }
 profile() {   # VALGRIND NAME OPTIONS...
 	vg=$1 name=$2
