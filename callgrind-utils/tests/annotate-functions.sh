@@ -66,8 +66,10 @@ sum_by_name() {   # NEVENTS
 		}
 	}' | LC_ALL=C sort
 }
-from_callgrind_annotate() {   # PROFILE NEVENTS
-	"$CALLGRIND_ANNOTATE" --inclusive=no --threshold=100 --show-percs=no \
+# callgrind_annotate's rows "costs<TAB>function", self (no) or
+# inclusive (yes) costs.
+ca_rows() {   # PROFILE NEVENTS no|yes
+	"$CALLGRIND_ANNOTATE" --inclusive="$3" --threshold=100 --show-percs=no \
 		--auto=no "$1" 2>/dev/null | tr -d ',' | awk -v nev="$2" '
 	/file:function$/ { on = 1; getline; next }
 	on && NF == 0 { exit }
@@ -80,7 +82,10 @@ from_callgrind_annotate() {   # PROFILE NEVENTS
 		sub(/^  /, "", name)
 		sub(/ \[[^]]*\]$/, "", name)
 		print out "\t" substr(name, index(name, ":") + 1)
-	}' | sum_by_name "$2"
+	}'
+}
+from_callgrind_annotate() {   # PROFILE NEVENTS
+	ca_rows "$1" "$2" no | sum_by_name "$2"
 }
 from_cgu() {   # PROFILE NEVENTS
 	"$CGU" summary -n 0 --names function "$1" | awk -v nev="$2" '
@@ -99,20 +104,8 @@ from_cgu() {   # PROFILE NEVENTS
 # name.  callgrind_annotate can print a function twice with the same
 # costs (under its file's full and relative name): sort -u.
 incl_callgrind_annotate() {   # PROFILE NEVENTS
-	"$CALLGRIND_ANNOTATE" --inclusive=yes --threshold=100 --show-percs=no \
-		--auto=no "$1" 2>/dev/null | tr -d ',' | awk -v nev="$2" '
-	/file:function$/ { on = 1; getline; next }
-	on && NF == 0 { exit }
-	on {
-		name = $0; out = ""
-		for (i = 1; i <= nev; i++) {
-			sub(/^ *[^ ]+/, "", name)
-			out = out " " ($i == "." ? 0 : $i)
-		}
-		sub(/^  /, "", name)
-		sub(/ \[[^]]*\]$/, "", name)
-		print substr(name, index(name, ":") + 1) ":" out
-	}' | LC_ALL=C sort -u
+	ca_rows "$1" "$2" yes | awk -F '\t' '{ print $2 ":" $1 }' |
+		LC_ALL=C sort -u
 }
 incl_cgu() {   # PROFILE NEVENTS
 	"$CGU" summary -n 0 --names function "$1" 2>/dev/null | awk -v nev="$2" '
