@@ -15,11 +15,16 @@
  * (what flamegraph, speedscope and diff read; bit 4), two sets of
  * folded stacks split at the first form feed for a differential graph
  * (bits 4 and 5), and a perf map of JIT symbols (bit 5), which then
- * names the functions of a small profile. */
+ * names the functions of a small profile.  Bit 6 makes the input an
+ * object file that a small profile names as its object: symbolize
+ * --elf reads its symbols, annotate --asm its code. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <callgrind-utils/callgrind-utils.h>
+#include <callgrind-utils/annotate.h>
+#include <callgrind-utils/elf.h>
 #include <callgrind-utils/diff.h>
 #include <callgrind-utils/export.h>
 #include <callgrind-utils/flame.h>
@@ -326,6 +331,73 @@ static void run_perf_map(const char *text, size_t len, FILE *null)
 	cgu_perf_map_release(&m);
 }
 
+static void ignore_warning(void *ctx, const struct cgu_error *w)
+{
+	(void)ctx;
+	(void)w;
+}
+
+static char elf_path[64];
+
+static void remove_elf(void)
+{
+	unlink(elf_path);
+}
+
+/* The bytes as an object file on disk (one file a process, rewritten
+ * each time, removed at exit), named by a profile with instruction
+ * positions: its 0x
+ * functions symbolized from it (--elf), its code annotated (--asm).
+ * Debug files are looked for in a folder that does not exist. */
+static void run_elf(const char *bytes, size_t len, FILE *null)
+{
+	static const struct cgu_debug_dirs dirs = { "/nonexistent-cgu-fuzz",
+		NULL, "/nonexistent-cgu-fuzz" };
+	struct cgu_asm_opts ao = { 0, 0, &dirs, ignore_warning, NULL };
+	struct cgu_parse_opts po = { 0 };
+	struct cgu_instr_costs ic;
+	struct cgu_profile_set set;
+	struct cgu_profile *q;
+	char text[512];
+	FILE *f;
+	int n;
+
+	if (!*elf_path) {
+		snprintf(elf_path, sizeof(elf_path), "/tmp/cgu-fuzz-elf-%d",
+			 (int)getpid());
+		atexit(remove_elf);
+	}
+	f = fopen(elf_path, "wb");
+	if (!f)
+		abort();
+	if (len && fwrite(bytes, 1, len, f) != len)
+		abort();
+	fclose(f);
+	/* the addresses of the corpus' object (fuzz/corpus/elf-tiny):
+	 * leaf at 0x4000b0, _start at 0x4000b6 */
+	n = snprintf(text, sizeof(text), "positions: instr line\nevents: Ir\n"
+		     "ob=%s\nfn=leaf\n0x4000b0 1 5\n+3 2 3\n+2 2 1\n"
+		     "fn=0x4000b6\n0x4000b6 7 20\ncfn=leaf\n"
+		     "calls=2 0x4000b0\n+5 7 9\nfn=0x2000'2\n0x2000 9 1\n",
+		     elf_path);
+	cgu_instr_costs_init(&ic);
+	po.on_cost_line = cgu_instr_costs_collect;
+	po.on_cost_line_ctx = &ic;
+	cgu_profile_set_init(&set);
+	if (cgu_parse_mem(text, (size_t)n, "elf-prof", &po, &set, NULL))
+		abort();
+	q = cgu_elf_symbolize_warn(set.v[0], &dirs, ignore_warning, NULL,
+				   NULL);
+	if (q) {
+		if (q->totals[0] != set.v[0]->totals[0])
+			abort();
+		cgu_profile_free(q);
+	}
+	cgu_annotate_asm(set.v[0], &ic, &ao, null, NULL);
+	cgu_instr_costs_release(&ic);
+	cgu_profile_set_release(&set);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE *null;
@@ -342,6 +414,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.no_check_totals = (data[0] >> 1) & 1;
 	o.max_line = (data[0] & 4) ? 64 : 0;
 	o.max_input = (data[0] & 8) ? 4096 : 0;
+	if (data[0] & 0x40) {
+		run_elf((const char *)data + 1, size - 1, null);
+		return 0;
+	}
 	switch ((data[0] >> 4) & 3) {
 	case 1:
 		run_folded((const char *)data + 1, size - 1, null);
