@@ -16,11 +16,13 @@
 # twice, under its file's full and its relative name, with the same
 # costs.
 #
-# callgrind_annotate takes the inclusive cost line of a 'calls=0' arc
-# (an arc whose calls were made before the part, written by dumps during
-# the run) for self cost; for the profile with several parts those arcs
-# are left out of the copy callgrind_annotate reads, which leaves the
-# self costs as they are (and the test checks that it found some).
+# An unpatched callgrind_annotate takes the inclusive cost line of a
+# 'calls=0' arc (an arc whose calls were made before the part, written by
+# dumps during the run) for self cost (patch 0036 fixes it); for the
+# profile with several parts those arcs are left out of the copy
+# callgrind_annotate reads, which leaves the self costs as they are, so
+# that any callgrind_annotate gives the same (and the test checks that
+# it found some).
 set -u
 . "$(dirname "$0")/valgrind-tools.sh"
 CALLGRIND_ANNOTATE=${CALLGRIND_ANNOTATE:-callgrind_annotate}
