@@ -96,6 +96,13 @@ setup_sysroot() {
    for p in "$dl"/*.deb; do dpkg -x "$p" "$SYSROOT"; done
    # Debian's libraries are found through these usrmerge links.
    [ -e "$SYSROOT/lib" ] || ln -s usr/lib "$SYSROOT/lib"
+   # An absolute link would lead out of the sysroot into the host's
+   # files (ppc64el's program interpreter /lib64/ld64.so.2 links to
+   # /lib/powerpc64le-linux-gnu/ld64.so.2): point it inside instead.
+   local l
+   find "$SYSROOT" -type l -lname '/*' | while read -r l; do
+      ln -sfn "$(realpath -m --relative-to="$(dirname "$l")" "$SYSROOT$(readlink "$l")")" "$l"
+   done
    echo "$want" > "$SYSROOT/.complete"
 }
 
