@@ -33,12 +33,7 @@ command -v perl >/dev/null 2>&1 || { echo "SKIP: perl not found"; exit 77; }
 OLD_VALGRIND=${OLD_VALGRIND:-/usr/bin/valgrind}
 
 here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/cgu-functions.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-fails=0 passes=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-pass() { passes=$((passes + 1)); }
+scratch_dir cgu-functions
 
 cp "$here/prog/annotate-prog.c" .
 $CC -g -O0 -fno-inline -o prog annotate-prog.c || exit 1

@@ -20,12 +20,7 @@ command -v "$CALLGRIND_ANNOTATE" >/dev/null 2>&1 ||
 command -v perl >/dev/null 2>&1 || { echo "SKIP: perl not found"; exit 77; }
 
 here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/cgu-source.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-fails=0 passes=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-pass() { passes=$((passes + 1)); }
+scratch_dir cgu-source
 
 cp "$here/prog/source-prog.c" "$here/prog/source-prog.h" .
 $CC -g -O0 -fno-inline -o prog source-prog.c || exit 1

@@ -12,11 +12,7 @@ if "$CGU" annotate --help | grep -q "not in this build"; then
 	exit 77
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/cgu-elf.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+scratch_dir cgu-elf
 
 cat >prog.c <<'EOF_C'
 int sink;

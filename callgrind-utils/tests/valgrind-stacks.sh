@@ -10,11 +10,7 @@ if ! "$VALGRIND" --tool=callgrind --help 2>/dev/null | grep -q -- --collect-stac
 	exit 77
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/cgu-valgrind.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+scratch_dir cgu-valgrind
 # value of the lines of folded file $2 whose stack holds frame $1
 drawn() {
 	awk -v f="$1" '{ c = $NF; s = $0; sub(/ [0-9]+$/, "", s)

@@ -10,3 +10,14 @@ for tool in "$VALGRIND" "$CC"; do
 		exit 77
 	fi
 done
+
+# A scratch folder NAME.XXXXXX, removed at exit, made the current one;
+# fails and passes counted by fail MESSAGE and pass.
+scratch_dir() {   # NAME
+	work=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX")
+	trap 'rm -rf "$work"' EXIT
+	cd "$work" || exit 1
+	fails=0 passes=0
+}
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+pass() { passes=$((passes + 1)); }
