@@ -1,7 +1,8 @@
 #!/bin/sh
 # annotate-functions.sh - 'callgrind-utils summary' against
 # callgrind_annotate on real profiles of tests/prog/annotate-prog.c made
-# with the option sets users give: the self cost of every function, for
+# with the option sets users give (a late start with zeroed costs
+# among them): the self cost of every function, for
 # every event, and the inclusive cost of every function that does not
 # call itself (callgrind_annotate adds such a call's cost to the
 # function's inclusive cost again; callgrind-utils does not) and whose
@@ -37,6 +38,7 @@ scratch_dir cgu-functions
 
 cp "$here/prog/annotate-prog.c" .
 $CC -g -O0 -fno-inline -o prog annotate-prog.c || exit 1
+prog=./prog
 
 nevents() { awk '/^events:/ { print NF - 1; exit }' "$1"; }
 
@@ -198,7 +200,7 @@ check() {   # NAME PROFILE
 profile() {   # VALGRIND NAME OPTIONS...
 	vg=$1 name=$2
 	shift 2
-	"$vg" --tool=callgrind "$@" --callgrind-out-file="$name.out" ./prog \
+	"$vg" --tool=callgrind "$@" --callgrind-out-file="$name.out" "$prog" \
 		>/dev/null 2>"$name.log" || { cat "$name.log"; exit 1; }
 	check "$name" "$name.out"
 }
@@ -210,6 +212,17 @@ profile "$VALGRIND" instr --dump-instr=yes --collect-jumps=yes
 profile "$VALGRIND" contexts --separate-callers=3 --separate-recs=4
 profile "$VALGRIND" toggle --toggle-collect=twice
 profile "$VALGRIND" systime --collect-systime=nsec --collect-bus=yes
+# A late start (CALLGRIND_START_INSTRUMENTATION in main) whose first
+# cost is zeroed (CALLGRIND_ZERO_STATS), with the client requests'
+# header of VALGRIND's prefix.
+inc=$(dirname "$(command -v "$VALGRIND")")/../include
+if [ -f "$inc/valgrind/callgrind.h" ] &&
+   $CC -g -O0 -fno-inline -DLATE_START -I"$inc" -o late annotate-prog.c; then
+	vg_late() { prog=./late; profile "$@"; prog=./prog; }
+	vg_late "$VALGRIND" late --instr-atstart=no --cache-sim=yes
+else
+	echo "SKIP: no valgrind/callgrind.h in $inc: no late start"
+fi
 # Several parts in one file: a dump every 20,000 blocks.
 profile "$VALGRIND" parts --dump-every-bb=20000 --combine-dumps=yes
 [ "$(grep -c '^part:' parts.out)" -ge 2 ] && [ -f parts.out.ca ] && pass ||

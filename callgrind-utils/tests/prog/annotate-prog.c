@@ -1,8 +1,12 @@
-/* A small program with a known call graph for tests/annotate-compare.sh:
+/* A small program with a known call graph for tests/annotate-compare.sh
+ * and tests/annotate-functions.sh:
  * plain calls, a loop, recursion, mutual recursion, a call through a
  * function pointer and calls into libc. */
 #include <stdio.h>
 #include <string.h>
+#ifdef LATE_START     /* tests/annotate-functions.sh: a late start */
+#include <valgrind/callgrind.h>
+#endif
 
 static int leaf(int x)
 {
@@ -40,6 +44,13 @@ int main(int argc, char **argv)
 {
 	int sum = 0, i;
 
+#ifdef LATE_START
+	/* run with --instr-atstart=no: instrumentation starts here, and
+	 * the cost of the first call is zeroed */
+	CALLGRIND_START_INSTRUMENTATION;
+	sum += twice(99);
+	CALLGRIND_ZERO_STATS;
+#endif
 	for (i = 0; i < 50; i++)
 		sum += twice(i);
 	sum += fact(10) + is_even(17) + apply(leaf, argc);
