@@ -4,8 +4,8 @@
    program.  Both set up a frame record (x86_64: push rbp; mov rbp,rsp;
    arm64: stp x29,x30,[sp,#-16]!; mov x29,sp; riscv64: ra and s0 saved
    below the entry sp, s0 = the entry sp; s390x: r14 and r15 saved in
-   the caller's save area, no back chain) and have no CFI, as JIT code
-   usually has none.  write_perf_map() names them in /tmp/perf-PID.map
+   the caller's save area, no back chain; ppc64le: the back chain and
+   the LR save slot) and have no CFI, as JIT code usually has none.  write_perf_map() names them in /tmp/perf-PID.map
    ('start size name', hex), the way JIT runtimes do, and e2e symbolizes
    the profile with it ('e2e-perfmap').  On arm64 __builtin___clear_cache
    calls libgcc's __clear_cache; linking libgcc_s makes that a call into
@@ -112,8 +112,31 @@ static const uint8_t code_template[] = {
    0, 0, 0, 0, 0, 0, 0, 0,             /* TARGET */
 };
 #define TARGET_OFFSET 32
+#elif defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2
+/* mflr r0; std r0,16(r1); stdu r1,-32(r1); bcl 20,31,.+4; mflr r11;
+   ld r12,TARGET-.(r11); mtctr r12; bctrl; addi r1,r1,32; ld r0,16(r1);
+   mtlr r0; blr; TARGET: .quad.  ELFv2: the frame is the back chain and
+   the LR save slot; the callee is entered at its global entry with its
+   address in r12; the argument stays in r3, the result comes back in
+   r3.  'bcl 20,31,.+4' reads the PC (VEX knows it for no call). */
+static const uint32_t code_template[] = {
+   0x7c0802a6,                         /* mflr r0 */
+   0xf8010010,                         /* std r0, 16(r1) */
+   0xf821ffe1,                         /* stdu r1, -32(r1) */
+   0x429f0005,                         /* bcl 20, 31, .+4 */
+   0x7d6802a6,                         /* mflr r11 */
+   0xe98b0020,                         /* ld r12, 32(r11) (TARGET) */
+   0x7d8903a6,                         /* mtctr r12 */
+   0x4e800421,                         /* bctrl */
+   0x38210020,                         /* addi r1, r1, 32 */
+   0xe8010010,                         /* ld r0, 16(r1) */
+   0x7c0803a6,                         /* mtlr r0 */
+   0x4e800020,                         /* blr */
+   0, 0,                               /* TARGET */
+};
+#define TARGET_OFFSET 48
 #else
-#error "jit.c knows x86_64, arm64, riscv64 and s390x machine code only"
+#error "jit.c knows x86_64, arm64, riscv64, s390x and ppc64le machine code only"
 #endif
 
 #define FN_ALIGN 64
