@@ -133,7 +133,8 @@ fixture_vgopts() {
 # called from _init; riscv64's crt1.o has load_gp, called from _start;
 # x86_64's have no such function.  Nor is the millicode that riscv64's
 # -msave-restore links from libgcc (__riscv_save_N, __riscv_restore_N).
-CRT_FUNCS='^(_start|_init|_fini|call_weak_fn|load_gp|frame_dummy|register_tm_clones|deregister_tm_clones|__do_global_dtors_aux|_dl_relocate_static_pie|__riscv_(save|restore)_[0-9]+)$'
+# With --separate-callers a name has its callers after it (f'caller).
+CRT_FUNCS='^(_start|_init|_fini|call_weak_fn|load_gp|frame_dummy|register_tm_clones|deregister_tm_clones|__do_global_dtors_aux|_dl_relocate_static_pie|__riscv_(save|restore)_[0-9]+)('"'"'.*)?$'
 
 # The edges between named functions of the given objects, without cost.
 # 'edges --names full' prints 'file:fn [object] -> file:fn [object]
