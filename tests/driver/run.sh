@@ -301,6 +301,7 @@ test_arm64_failing_vgtest_fails_the_run() { cross_failing_vgtest_fails_the_run a
 test_riscv64_failing_vgtest_fails_the_run() { cross_failing_vgtest_fails_the_run riscv64 RISC-V; }
 test_s390x_failing_vgtest_fails_the_run() { cross_failing_vgtest_fails_the_run s390x 'IBM S/390'; }
 test_ppc64le_failing_vgtest_fails_the_run() { cross_failing_vgtest_fails_the_run ppc64le PowerPC64; }
+test_armhf_failing_vgtest_fails_the_run() { cross_failing_vgtest_fails_the_run armhf ARM; }
 
 # The e2e suite's known failures (tests/e2e/run.sh KNOWN=): an unlisted
 # failure fails the run, a listed one does not, and a malformed list is

@@ -5,7 +5,7 @@
    arm64: stp x29,x30,[sp,#-16]!; mov x29,sp; riscv64: ra and s0 saved
    below the entry sp, s0 = the entry sp; s390x: r14 and r15 saved in
    the caller's save area, no back chain; ppc64le: the back chain and
-   the LR save slot) and have no CFI, as JIT code usually has none.  write_perf_map() names them in /tmp/perf-PID.map
+   the LR save slot; arm: r11 and lr pushed, r11 = sp) and have no CFI, as JIT code usually has none.  write_perf_map() names them in /tmp/perf-PID.map
    ('start size name', hex), the way JIT runtimes do, and e2e symbolizes
    the profile with it ('e2e-perfmap').  On arm64 __builtin___clear_cache
    calls libgcc's __clear_cache; linking libgcc_s makes that a call into
@@ -135,8 +135,23 @@ static const uint32_t code_template[] = {
    0, 0,                               /* TARGET */
 };
 #define TARGET_OFFSET 48
+#elif defined(__arm__)
+/* ARM state (A32): push {r11,lr}; mov r11,sp; ldr r12,TARGET; blx r12;
+   pop {r11,pc}; TARGET: .word (in an 8-byte slot).  The argument stays
+   in r0, the result comes back in r0; blx and the pop to pc switch to
+   Thumb and back as the addresses say (callback is Thumb code on
+   armhf).  'ldr r12,[pc,#4]' reads .+8+4. */
+static const uint32_t code_template[] = {
+   0xe92d4800,                         /* push {r11, lr} */
+   0xe1a0b00d,                         /* mov r11, sp */
+   0xe59fc004,                         /* ldr r12, [pc, #4] (TARGET) */
+   0xe12fff3c,                         /* blx r12 */
+   0xe8bd8800,                         /* pop {r11, pc} */
+   0, 0,                               /* TARGET */
+};
+#define TARGET_OFFSET 20
 #else
-#error "jit.c knows x86_64, arm64, riscv64, s390x and ppc64le machine code only"
+#error "jit.c knows x86_64, arm64, riscv64, s390x, ppc64le and arm machine code only"
 #endif
 
 #define FN_ALIGN 64
