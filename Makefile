@@ -114,7 +114,7 @@ check-full: deps build utils check-driver check-utils check-regtest-full check-e
 ##                  each cross architecture (arm64, riscv64, s390x,
 ##                  ppc64le, armhf) but those of CROSS_NOT_IN_CHECK_ALL
 # Empty: every architecture of scripts/cross-arches is in CI (ppc64le
-# adds about 14 min to a fresh run, docs/ppc64le.md; armhf about 12,
+# adds about 9 to 14 min to a fresh run, docs/ppc64le.md; armhf about 11,
 # docs/armhf.md).
 CROSS_NOT_IN_CHECK_ALL ?=
 check-all: check-full $(addprefix check-,$(filter-out $(CROSS_NOT_IN_CHECK_ALL),$(CROSS_ARCHES)))
