@@ -269,6 +269,18 @@ bench: deps build upstream utils
 	@$(TOP)/bench/stacks-bench $(if $(filter 1,$(QUICK)),--quick)
 	@$(TOP)/bench/utils-throughput --cgu $(UTILS_BIN) $(if $(filter 1,$(QUICK)),--quick)
 
+## make inner       the series configured with --enable-inner into build/inner,
+##                  to run inside an outer Valgrind (bench/stacks-icount)
+## make bench-icount  the cost of --collect-stacks=yes in instructions the
+##                  inner Valgrind executes, counted by an outer one
+.PHONY: inner bench-icount
+inner: prepare
+	@SRC=$(SRC) TREE=$(BUILD)/inner/tree PREFIX=$(BUILD)/inner/install JOBS=$(JOBS) \
+	   SERIES=$(SERIES) CONFIGURE_EXTRA=--enable-inner $(TOP)/scripts/build.sh
+
+bench-icount: build inner
+	@$(TOP)/bench/stacks-icount $(if $(filter 1,$(QUICK)),--quick)
+
 # Tiny QUICK runs of bench/callgrind-bench and bench/stacks-bench: the
 # reports are well formed, and the .stacks totals equal the profiles'.
 check-bench-smoke: build

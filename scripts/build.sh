@@ -13,7 +13,8 @@
 # When the series adds configure's --with-capstone (callgrind's
 # --cycle-estimation), Capstone is built for the tool first
 # (scripts/build-capstone.sh); CAPSTONE=no, or its source not being
-# available, builds without it.
+# available, builds without it.  CONFIGURE_EXTRA adds options to
+# configure's command line (make inner: --enable-inner).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -82,7 +83,7 @@ main() {
       (cd "$TREE" && ./autogen.sh > autogen.log 2>&1) || die "autogen.sh failed, see $TREE/autogen.log"
       rm -f "$TREE/.configured"
    fi
-   want="--prefix=$PREFIX${HOST:+ --host=$HOST}$(capstone_option)"
+   want="--prefix=$PREFIX${HOST:+ --host=$HOST}$(capstone_option)${CONFIGURE_EXTRA:+ $CONFIGURE_EXTRA}"
    have=$(cat "$TREE/.configured" 2>/dev/null || true)
    if [ "$want" != "$have" ]; then
       say "configure $want"
