@@ -15,6 +15,13 @@
 # (scripts/build-capstone.sh); CAPSTONE=no, or its source not being
 # available, builds without it.  CONFIGURE_EXTRA adds options to
 # configure's command line (make inner: --enable-inner).
+#
+# TOOLS (e.g. "cachegrind callgrind none") builds and installs only those
+# tools: it is the top-level Makefile's list of tool directories, which
+# no other Makefile uses, so make takes it from the command line.  A
+# TESTDIR written DIR:PROG,PROG builds only those test programs of DIR
+# (the cross architectures run three programs of memcheck/tests, of its
+# two hundred).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -92,15 +99,20 @@ main() {
          die "configure failed, see $TREE/configure.log"
       printf '%s\n' "$want" > "$TREE/.configured"
    fi
-   say "make -j$JOBS in $TREE"
-   make -C "$TREE" -j"$JOBS" -s > "$TREE/make.log" 2>&1 ||
+   local tools=()
+   [ -z "${TOOLS:-}" ] || tools=("TOOLS=$TOOLS" "EXP_TOOLS=")
+   say "make -j$JOBS in $TREE${TOOLS:+ (tools: $TOOLS)}"
+   make -C "$TREE" -j"$JOBS" -s "${tools[@]}" > "$TREE/make.log" 2>&1 ||
       { tail -n 30 "$TREE/make.log" >&2; die "build failed, see $TREE/make.log"; }
-   make -C "$TREE" -s install > "$TREE/install.log" 2>&1 ||
+   make -C "$TREE" -s "${tools[@]}" install > "$TREE/install.log" 2>&1 ||
       { tail -n 30 "$TREE/install.log" >&2; die "install failed, see $TREE/install.log"; }
-   local d
+   local d progs
    for d in "$@"; do
-      say "building test programs in $d"
-      make -C "$TREE/$d" -j"$JOBS" -s check > "$TREE/check-build.log" 2>&1 ||
+      progs=check
+      case $d in *:*) progs=" ${d#*:}"; progs=${progs//,/ }; d=${d%%:*} ;; esac
+      say "building test programs in $d${progs#check}"
+      # shellcheck disable=SC2086
+      make -C "$TREE/$d" -j"$JOBS" -s $progs > "$TREE/check-build.log" 2>&1 ||
          { tail -n 30 "$TREE/check-build.log" >&2; die "building the tests of $d failed"; }
    done
 }
