@@ -181,9 +181,10 @@ check-e2e: $(call needs,build utils)
 	@UPSTREAM=$(UPSTREAM) VALGRIND=$(VG_PREFIX)/bin/valgrind UTILS=$(UTILS_BIN) $(TOP)/tests/e2e/run.sh
 
 ## make check-fidelity UPSTREAM=1  the e2e suite with pristine upstream and
-##                  with the series, x86_64 and arm64, into the before/after
-##                  table docs/fidelity.md (never fails on a wrong fixture;
-##                  uses the existing builds: make build arm64 upstream upstream-arm64)
+##                  with the series, x86_64 and every cross architecture, into
+##                  the before/after table docs/fidelity.md (never fails on a
+##                  wrong fixture; uses the existing builds: make build <arch>
+##                  upstream upstream-<arch> for each)
 .PHONY: check-fidelity
 check-fidelity: utils
 	@$(TOP)/scripts/fidelity.sh $(if $(filter 1,$(UPSTREAM)),--upstream --output $(TOP)/docs/fidelity.md)
@@ -241,6 +242,26 @@ check-$(1): $(1) utils
 endif
 endef
 $(foreach a,$(filter-out arm64,$(CROSS_ARCHES)),$(eval $(call cross_check,$(a))))
+
+## make upstream-riscv64, upstream-s390x, upstream-ppc64le, upstream-armhf
+##                  pristine upstream cross-built into build/upstream/<arch>
+##                  (the tools the e2e suite runs), for make check-fidelity;
+##                  armhf with patch 0046 alone, without which upstream does
+##                  not configure for arm-linux-gnueabihf
+UP_SERIES_armhf := $(BUILD)/upstream/armhf.series
+$(UP_SERIES_armhf): $(TOP)/patches/series
+	@mkdir -p $(@D)
+	@cd $(TOP)/patches && ls 0046-*.patch | sed 's|^|../../patches/|' > $@
+up_src = $(if $(UP_SERIES_$(1)),$(BUILD)/upstream/src-$(1),$(UP_SRC))
+define cross_upstream
+.PHONY: upstream-$(1)
+upstream-$(1): fetch deps-$(1) $$(UP_SERIES_$(1))
+	@SRC=$$(call up_src,$(1)) SERIES=$$(UP_SERIES_$(1)) $$(TOP)/scripts/prepare.sh
+	@SRC=$$(call up_src,$(1)) TREE=$$(BUILD)/upstream/$(1)/tree \
+	   PREFIX=$$(BUILD)/upstream/$(1)/install HOST=$$(call cross_host,$(1)) \
+	   JOBS=$$(JOBS) SERIES=$$(UP_SERIES_$(1)) TOOLS="$$(CROSS_TOOLS)" $$(TOP)/scripts/build.sh
+endef
+$(foreach a,$(filter-out arm64,$(CROSS_ARCHES)),$(eval $(call cross_upstream,$(a))))
 
 ## make check-arm64  upstream callgrind+cachegrind regtests and our arm64
 ##                  tests, on arm64 under qemu-user, and in the arm64 VM the

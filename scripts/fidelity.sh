@@ -1,18 +1,23 @@
 #!/bin/bash
 # The before/after of the patch set: the e2e suite (tests/e2e/run.sh) on
-# x86_64 and arm64, with the patched builds and, with --upstream, with
-# pristine upstream, then a table of which fixture is wrong where and how.
+# x86_64 and every cross architecture of scripts/cross-arches, with the
+# patched builds and, with --upstream, with pristine upstream, then a
+# table of which fixture is wrong where and how.
 #
 #   scripts/fidelity.sh [--upstream] [--output FILE]
 #
-# The builds must exist (make build arm64, and upstream upstream-arm64
-# for --upstream); a missing one is reported in the table, not built.
+# The builds must exist (make build, make <arch> for each cross
+# architecture, and for --upstream make upstream upstream-<arch>); a
+# missing one is reported in the table, not built.  Upstream for armhf
+# is upstream with patch 0046 alone, without which it does not configure.
 # Runs go to build/fidelity/VARIANT/ARCH, the results to
 # build/fidelity/VARIANT.results ('ARCH OPT FIXTURE ok|FAIL|skip KINDS'
-# lines written by run.sh).  The table goes to FILE (default
-# build/fidelity/fidelity.md; make check-fidelity UPSTREAM=1 writes
-# docs/fidelity.md).  Failing fixtures are what this measures, so they do
-# not fail the script; a missing tool or a broken run.sh does.
+# lines written by run.sh); the two variants run side by side, one core
+# each, x86_64 first in each (the others compare their edges with it).
+# The table goes to FILE (default build/fidelity/fidelity.md; make
+# check-fidelity UPSTREAM=1 writes docs/fidelity.md).  Failing fixtures
+# are what this measures, so they do not fail the script; a missing tool
+# or a broken run.sh does.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -29,22 +34,24 @@ while [ $# -gt 0 ]; do
 done
 [ -x "$UTILS" ] || die "$UTILS is not built (make utils)"
 
+ARCHES=(x86_64 $(awk '!/^[[:space:]]*(#|$)/ { print $1 }' "$TOP/scripts/cross-arches"))
+
 valgrind_of() {   # valgrind_of VARIANT ARCH
    case $1/$2 in
       series/x86_64)   echo "$BUILD/install/bin/valgrind" ;;
-      series/arm64)    echo "$BUILD/arm64/install/bin/valgrind" ;;
+      series/*)        echo "$BUILD/$2/install/bin/valgrind" ;;
       upstream/x86_64) echo "$BUILD/upstream/install/bin/valgrind" ;;
-      upstream/arm64)  echo "$BUILD/upstream/arm64/install/bin/valgrind" ;;
+      upstream/*)      echo "$BUILD/upstream/$2/install/bin/valgrind" ;;
    esac
 }
 
-# run_variant VARIANT: the suite on both architectures, x86_64 first (the
-# arm64 run compares its edges with it).
+# run_variant VARIANT: the suite on every architecture, x86_64 first
+# (the others compare their edges with it).
 run_variant() {
    local variant=$1 arch vg results=$OUT/$1.results start
    rm -rf "${OUT:?}/$variant" "$results"
    mkdir -p "$OUT/$variant"
-   for arch in x86_64 arm64; do
+   for arch in "${ARCHES[@]}"; do
       vg=$(valgrind_of "$variant" "$arch")
       if [ ! -x "$vg" ]; then
          say "$variant $arch: $vg is not built"
@@ -53,9 +60,9 @@ run_variant() {
       fi
       start=$(date +%s)
       (
-         if [ "$arch" = arm64 ]; then
-            "$TOP/scripts/cross-setup.sh" arm64 >&2
-            eval "$("$TOP/scripts/cross-setup.sh" arm64 --env)"
+         if [ "$arch" != x86_64 ]; then
+            "$TOP/scripts/cross-setup.sh" "$arch" >&2
+            eval "$("$TOP/scripts/cross-setup.sh" "$arch" --env)"
          fi
          export ARCH=$arch VALGRIND=$vg UTILS E2E_OUT=$OUT/$variant/$arch \
                 E2E_XREF=$OUT/$variant/x86_64 E2E_RESULTS=$results
@@ -80,7 +87,7 @@ cell() {   # cell RESULTS ARCH OPT FIXTURE
 }
 
 write_table() {
-   local f opt arch up se row fixtures
+   local f opt arch up se row sep any fixtures
    mapfile -t fixtures < "$TOP/tests/e2e/fixtures"
    {
       echo "# Call-graph fidelity: pristine upstream 3.27.1 against the series"
@@ -92,8 +99,9 @@ write_table() {
       echo "Do not edit it by hand; run the command again."
       echo
       echo "Each cell is *upstream* → *series* for the fixture of tests/e2e at that"
-      echo "optimization level (native: the runtime fixtures, python3 on both"
-      echo "architectures and node on x86_64 only, see docs/e2e.md).  A failure"
+      echo "optimization level, one table a level, one column an architecture"
+      echo "(native: the runtime fixtures, python3 everywhere and node on x86_64"
+      echo "only, see docs/e2e.md).  A failure"
       echo "lists how the call graph is wrong, against the edge list written by"
       echo "hand from the fixture's source (the runtime fixtures: the properties"
       echo "docs/e2e.md lists):"
@@ -108,26 +116,38 @@ write_table() {
       echo "| missing | a call the program makes that is not shown |"
       echo "| counts | a right edge with a wrong call count |"
       echo "| leaks | a function of a skipped object appears as fn= or cfn= |"
-      echo "| xarch | arm64's edges differ from x86_64's (same variant) |"
+      echo "| xarch | the edges differ from x86_64's (same variant and optimization level) |"
       echo "| snapshot | the folded stacks differ from tests/e2e/snapshots |"
       echo "| option-rejected | Valgrind refused the fixture's options |"
       echo
-      echo "| fixture | x86_64 -O0 | x86_64 -O2 | arm64 -O0 | arm64 -O2 | x86_64 native | arm64 native |"
-      echo "| --- | --- | --- | --- | --- | --- | --- |"
-      for f in "${fixtures[@]}"; do
-         row="| $f"
-         for col in "x86_64 O0" "x86_64 O2" "arm64 O0" "arm64 O2" "x86_64 -" "arm64 -"; do
-            read -r arch opt <<< "$col"
-            se=$(cell "$OUT/series.results" "$arch" "$opt" "$f")
-            if [ "$with_upstream" = 1 ]; then
-               up=$(cell "$OUT/upstream.results" "$arch" "$opt" "$f")
-               [ "$up" = - ] && [ "$se" = - ] && row="$row | " && continue
-               row="$row | $up → $se"
-            else
-               row="$row | $se"
-            fi
+      echo "Upstream for armhf is upstream with patch 0046 alone (configure), without"
+      echo "which it does not build for \`arm-linux-gnueabihf\`."
+      for opt in O0 O2 -; do
+         echo
+         case $opt in
+            -) echo "### The runtime fixtures (native)" ;;
+            *) echo "### -$opt" ;;
+         esac
+         echo
+         row="| fixture"; sep="| ---"
+         for arch in "${ARCHES[@]}"; do row="$row | $arch"; sep="$sep | ---"; done
+         echo "$row |"; echo "$sep |"
+         for f in "${fixtures[@]}"; do
+            row="| $f" any=0
+            for arch in "${ARCHES[@]}"; do
+               se=$(cell "$OUT/series.results" "$arch" "$opt" "$f")
+               if [ "$with_upstream" = 1 ]; then
+                  up=$(cell "$OUT/upstream.results" "$arch" "$opt" "$f")
+                  if [ "$up" = - ] && [ "$se" = - ]; then row="$row | "; continue; fi
+                  row="$row | $up → $se"
+               else
+                  [ "$se" = - ] && { row="$row | "; continue; }
+                  row="$row | $se"
+               fi
+               any=1
+            done
+            [ "$any" = 1 ] && echo "$row |"
          done
-         echo "$row |"
       done
       echo
       for v in upstream series; do
@@ -140,7 +160,13 @@ write_table() {
 }
 
 mkdir -p "$OUT"
-[ "$with_upstream" = 1 ] && run_variant upstream
-run_variant series
+if [ "$with_upstream" = 1 ]; then
+   run_variant upstream &
+   up_pid=$!
+   run_variant series
+   wait "$up_pid"
+else
+   run_variant series
+fi
 write_table
 say "table written to $output"
