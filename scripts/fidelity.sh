@@ -61,7 +61,6 @@ run_variant() {
       start=$(date +%s)
       (
          if [ "$arch" != x86_64 ]; then
-            "$TOP/scripts/cross-setup.sh" "$arch" >&2
             eval "$("$TOP/scripts/cross-setup.sh" "$arch" --env)"
          fi
          export ARCH=$arch VALGRIND=$vg UTILS E2E_OUT=$OUT/$variant/$arch \
@@ -119,6 +118,8 @@ write_table() {
       echo "| xarch | the edges differ from x86_64's (same variant and optimization level) |"
       echo "| snapshot | the folded stacks differ from tests/e2e/snapshots |"
       echo "| option-rejected | Valgrind refused the fixture's options |"
+      echo "| totals | the folded stacks do not add up to the profile's total cost (runtime fixtures) |"
+      echo "| run-failed | the run did not finish (upstream's sigstart: Callgrind's assertion in post_signal when instrumentation starts inside a signal handler) |"
       echo
       echo "Upstream for armhf is upstream with patch 0046 alone (configure), without"
       echo "which it does not build for \`arm-linux-gnueabihf\`."
@@ -160,6 +161,11 @@ write_table() {
 }
 
 mkdir -p "$OUT"
+# The sysroots first, one at a time: two variants setting one up at
+# once extract into the same folder.
+for arch in "${ARCHES[@]}"; do
+   [ "$arch" = x86_64 ] || "$TOP/scripts/cross-setup.sh" "$arch" >&2
+done
 if [ "$with_upstream" = 1 ]; then
    run_variant upstream &
    up_pid=$!
