@@ -246,9 +246,9 @@ $(foreach a,$(filter-out arm64,$(CROSS_ARCHES)),$(eval $(call cross_check,$(a)))
 ## make upstream-riscv64, upstream-s390x, upstream-ppc64le, upstream-armhf
 ##                  pristine upstream cross-built into build/upstream/<arch>
 ##                  (the tools the e2e suite runs), for make check-fidelity;
-##                  armhf with patch 0046 alone, without which upstream does
-##                  not configure for arm-linux-gnueabihf
-# (its configure.ac part: its NEWS hunk needs the earlier patches)
+##                  armhf with the configure.ac part of patch 0046 alone
+##                  (its NEWS hunk needs the earlier patches), without which
+##                  upstream does not configure for arm-linux-gnueabihf
 UP_SERIES_armhf := $(BUILD)/upstream/armhf.series
 $(UP_SERIES_armhf): $(TOP)/patches/series $(TOP)/Makefile
 	@mkdir -p $(@D)
