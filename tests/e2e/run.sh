@@ -55,8 +55,9 @@
 # Exact stacks: with the series, each C/C++ fixture runs with
 # --collect-stacks=yes, its exact stacks must add up to the totals, and
 # in a second run with --separate-callers=300 too, the exact stacks
-# (every frame, with their Ir) must equal the stacks the profile's names
-# give (see stacks_check).  STACKS=off skips that second run.
+# (every frame, with their Ir; on x86_64 every event of the cache and
+# branch simulators) must equal the stacks the profile's names give
+# (see stacks_check).  STACKS=off skips that second run.
 # On failure the profile and the diffs are kept in build/e2e/ARCH.
 # E2E_TIMEOUT (default 120 s): a Valgrind run that takes longer is killed
 # and fails (the slowest known is python on arm64, about 15 s).
@@ -99,6 +100,10 @@ STACKS=${STACKS:-on}
 # Pristine upstream has no exact stacks.
 STACKS_OPT=--collect-stacks=yes
 [ "$UPSTREAM" = 1 ] && STACKS_OPT=
+# The simulators of the --separate-callers run of stacks_check: natively
+# only (under qemu-user they would double the time of that run).
+CALLERS_SIM=
+[ "$ARCH" = x86_64 ] && CALLERS_SIM="--cache-sim=yes --branch-sim=yes"
 
 E2E_TIMEOUT=${E2E_TIMEOUT:-120}
 # Valgrind under that limit: a hung run fails instead of stopping the suite.
@@ -350,8 +355,11 @@ comparable_stacks() {
 # inlined functions are frames too.  Its exact stacks and the stacks its profile
 # names (callers in the function names) must be the same, every frame
 # with its Ir: the same run, so that thread scheduling, which varies
-# from run to run, cannot tell them apart.  And the exact stacks of the
-# main run must add up to its profile's totals:.
+# from run to run, cannot tell them apart.  On x86_64 that run simulates
+# the caches and the branch predictor too (CALLERS_SIM), and every
+# event must be the same: misses and mispredictions are the events
+# the tree charges apart from the others (see cct.c's flush).  And the
+# exact stacks of the main run must add up to its profile's totals:.
 stacks_check() {   # stacks_check BIN VGOPTS
    local bin=$1 vgopts=$2 total sum
    [ -s "$bin.callgrind.stacks" ] || { echo "no exact stacks $bin.callgrind.stacks"; return 1; }
@@ -380,21 +388,23 @@ stacks_check() {   # stacks_check BIN VGOPTS
    # After the fixture's options: the last --separate-callers counts.
    if ! run_valgrind --tool=callgrind --callgrind-out-file="$bin.callers.callgrind" \
          $vgopts ${VG_ARGS:-} --separate-recs=1 --separate-callers=300 --collect-stacks=yes \
-         --read-inline-info=yes "$bin" \
+         --read-inline-info=yes $CALLERS_SIM "$bin" \
          > "$bin.callers.stdout" 2> "$bin.callers.stderr"; then
       echo "the --separate-callers run failed:"; tail -5 "$bin.callers.stderr"; return 1
    fi
    # Away from the profile, so that the profile is read by its names.
    mv "$bin.callers.callgrind.stacks" "$bin.callers.stacks" || return 1
-   # shellcheck disable=SC2086
-   "$UTILS" fold --all-frames --names function --mode exact $UTILS_ARGS "$bin.callers.callgrind" | comparable_stacks > "$bin.callers.folded" || return 1
-   # shellcheck disable=SC2086
-   "$UTILS" fold --all-frames --names function --mode exact $UTILS_ARGS "$bin.callers.stacks" | comparable_stacks > "$bin.callers.exact.folded" || return 1
-   if ! diff -u --label "--separate-callers=300" --label "--collect-stacks=yes" \
-         "$bin.callers.folded" "$bin.callers.exact.folded" > "$bin.stacks.diff"; then
-      echo "exact stacks differ from the --separate-callers stacks of the same run:"
-      head -20 "$bin.stacks.diff"; return 1
-   fi
+   for ev in $(sed -n 's/^events: *//p' "$bin.callers.callgrind" | head -n1); do
+      # shellcheck disable=SC2086
+      "$UTILS" fold --all-frames --names function --mode exact --event "$ev" $UTILS_ARGS "$bin.callers.callgrind" | comparable_stacks > "$bin.callers.folded" || return 1
+      # shellcheck disable=SC2086
+      "$UTILS" fold --all-frames --names function --mode exact --event "$ev" $UTILS_ARGS "$bin.callers.stacks" | comparable_stacks > "$bin.callers.exact.folded" || return 1
+      if ! diff -u --label "--separate-callers=300" --label "--collect-stacks=yes" \
+            "$bin.callers.folded" "$bin.callers.exact.folded" > "$bin.stacks.diff"; then
+         echo "exact stacks of $ev differ from the --separate-callers stacks of the same run:"
+         head -20 "$bin.stacks.diff"; return 1
+      fi
+   done
 }
 
 # Runtime fixtures.  Their C code is the machine's (python3, node), so
