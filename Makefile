@@ -326,6 +326,7 @@ inner: prepare
 	   SERIES=$(SERIES) CONFIGURE_EXTRA=--enable-inner $(TOP)/scripts/build.sh
 
 bench-icount: build inner
+	@$(TOP)/scripts/deps.sh bench
 	@$(TOP)/bench/stacks-icount $(if $(filter 1,$(QUICK)),--quick)
 
 # Tiny QUICK runs of bench/callgrind-bench and bench/stacks-bench: the
