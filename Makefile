@@ -351,8 +351,9 @@ export:
 	@SRC=$(SRC) $(TOP)/scripts/pq.sh export
 
 ## make check-series  apply the series one patch at a time, building after each
+##                  (FROM=N: the prefixes from patch N on)
 check-series: fetch
-	@JOBS=$(JOBS) $(TOP)/scripts/check-series.sh
+	@JOBS=$(JOBS) FROM=$(FROM) $(TOP)/scripts/check-series.sh
 
 ## make spec-snippet  the series as RPM PatchN: lines, in series order
 spec-snippet:
