@@ -4,7 +4,7 @@
    program.  Both set up a frame record (x86_64: push rbp; mov rbp,rsp;
    arm64: stp x29,x30,[sp,#-16]!; mov x29,sp; riscv64: ra and s0 saved
    below the entry sp, s0 = the entry sp; s390x: r14 and r15 saved in
-   the caller's save area, no back chain; ppc64le: the back chain and
+   the caller's save area, and the back chain; ppc64le: the back chain and
    the LR save slot; arm: r11 and lr pushed, r11 = sp) and have no CFI, as JIT code usually has none.  write_perf_map() names them in /tmp/perf-PID.map
    ('start size name', hex), the way JIT runtimes do, and e2e symbolizes
    the profile with it ('e2e-perfmap').  On arm64 __builtin___clear_cache
@@ -96,22 +96,26 @@ static const uint32_t code_template[] = {
 };
 #define TARGET_OFFSET 48
 #elif defined(__s390x__)
-/* stmg r14,r15,112(r15); aghi r15,-160; lgrl r1,TARGET; basr r14,r1;
-   lmg r14,r15,272(r15); br r14; nopr x3; TARGET: .quad.  The frame is
-   the ABI's 160-byte register save area, with no back chain (s390x's
-   default); the argument stays in r2, the result comes back in r2.
-   The nops make the literal 8-aligned, as LGRL wants. */
+/* stmg r14,r15,112(r15); lgr r1,r15; aghi r15,-160; stg r1,0(r15);
+   lgrl r1,TARGET; basr r14,r1; lmg r14,r15,272(r15); br r14; nopr x2;
+   TARGET: .quad.  The frame is the ABI's 160-byte register save area
+   with its back chain, the entry SP at 0 (what -mbackchain code and
+   JITs that keep the chain write); the argument stays in r2, the result
+   comes back in r2.  The nops make the literal 8-aligned, as LGRL
+   wants. */
 static const uint8_t code_template[] = {
    0xeb, 0xef, 0xf0, 0x70, 0x00, 0x24, /* stmg r14, r15, 112(r15) */
+   0xb9, 0x04, 0x00, 0x1f,             /* lgr r1, r15 */
    0xa7, 0xfb, 0xff, 0x60,             /* aghi r15, -160 */
-   0xc4, 0x18, 0x00, 0x00, 0x00, 0x0b, /* lgrl r1, .+22 (TARGET) */
+   0xe3, 0x10, 0xf0, 0x00, 0x00, 0x24, /* stg r1, 0(r15) */
+   0xc4, 0x18, 0x00, 0x00, 0x00, 0x0a, /* lgrl r1, .+20 (TARGET) */
    0x0d, 0xe1,                         /* basr r14, r1 */
    0xeb, 0xef, 0xf1, 0x10, 0x00, 0x04, /* lmg r14, r15, 272(r15) */
    0x07, 0xfe,                         /* br r14 */
-   0x07, 0x07, 0x07, 0x07, 0x07, 0x07, /* nopr r7 (three) */
+   0x07, 0x07, 0x07, 0x07,             /* nopr r7 (two) */
    0, 0, 0, 0, 0, 0, 0, 0,             /* TARGET */
 };
-#define TARGET_OFFSET 32
+#define TARGET_OFFSET 40
 #elif defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2
 /* mflr r0; std r0,16(r1); stdu r1,-32(r1); bcl 20,31,.+4; mflr r11;
    ld r12,TARGET-.(r11); mtctr r12; bctrl; addi r1,r1,32; ld r0,16(r1);
