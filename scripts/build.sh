@@ -48,10 +48,13 @@ generated=(--exclude=Makefile.in --exclude=/Makefile.vex.in --exclude=/configure
 sync_tree() {   # print the autotools inputs the copy changed
    local first=$1 excl=()
    [ "$first" = yes ] || excl=("${generated[@]}")
+   local items
    mkdir -p "$TREE"
-   rsync -rlp --checksum --itemize-changes --exclude=/.git --exclude=/.prepared \
-         "${excl[@]}" "$SRC"/ "$TREE"/ |
-      awk '$1 ~ /^>f/ { print $2 }' |
+   command -v rsync > /dev/null || die "rsync is not installed: run 'make deps' (as root)"
+   # Kept apart from the filter below, whose '|| true' would hide a failed copy.
+   items=$(rsync -rlp --checksum --itemize-changes --exclude=/.git --exclude=/.prepared \
+                 "${excl[@]}" "$SRC"/ "$TREE"/) || die "copying $SRC to $TREE failed"
+   printf '%s\n' "$items" | awk '$1 ~ /^>f/ { print $2 }' |
       grep -E '(^|/)(Makefile\.am|configure\.ac|[^/]*\.m4)$' || true
 }
 
