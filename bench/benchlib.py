@@ -80,6 +80,22 @@ def check_names(workloads, configs):
             die("unknown config %s (known: %s, each also +late)" % (c, ", ".join(CONFIGS)))
 
 
+# The programs a workload runs that are not built here, and the Debian
+# package that has each.
+WORKLOAD_PROGRAMS = {"stress-ng": ("stress-ng", "stress-ng"),
+                     "python": ("/usr/bin/python3", "python3")}
+
+
+def check_programs(workloads, arches):
+    """Die, before the first cell rather than when its turn comes, on a
+    workload run on one of ARCHES whose program is not installed."""
+    for w in workloads:
+        prog, pkg = WORKLOAD_PROGRAMS.get(w, (None, None))
+        if prog and set(arches) & set(WORKLOADS[w][2]) and not shutil.which(prog):
+            die("workload %s needs %s, which is not installed (package %s: "
+                "scripts/deps.sh bench, as make bench runs it)" % (w, prog, pkg))
+
+
 def cells(arch, workloads, configs, binaries, quick):
     """The (workload, config, options, command) of every cell of ARCH, in
     report order: a +late config only for a workload with a START."""
