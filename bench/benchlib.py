@@ -80,20 +80,18 @@ def check_names(workloads, configs):
             die("unknown config %s (known: %s, each also +late)" % (c, ", ".join(CONFIGS)))
 
 
-# The programs a workload runs that are not built here, and the Debian
-# package that has each.
-WORKLOAD_PROGRAMS = {"stress-ng": ("stress-ng", "stress-ng"),
-                     "python": ("/usr/bin/python3", "python3")}
-
-
 def check_programs(workloads, arches):
     """Die, before the first cell rather than when its turn comes, on a
-    workload run on one of ARCHES whose program is not installed."""
+    workload run on one of ARCHES whose program (the first word of its
+    command, when not one of the binaries built here) is not installed."""
+    built = "\0built"
     for w in workloads:
-        prog, pkg = WORKLOAD_PROGRAMS.get(w, (None, None))
-        if prog and set(arches) & set(WORKLOADS[w][2]) and not shutil.which(prog):
-            die("workload %s needs %s, which is not installed (package %s: "
-                "scripts/deps.sh bench, as make bench runs it)" % (w, prog, pkg))
+        make_cmd, _, wl_arches = WORKLOADS[w]
+        for a in sorted(set(arches) & set(wl_arches)):
+            prog = make_cmd(built, True, a)[0]
+            if not prog.startswith(built) and not shutil.which(prog):
+                die("workload %s needs %s, which is not installed "
+                    "(scripts/deps.sh bench, as make bench runs it)" % (w, prog))
 
 
 def cells(arch, workloads, configs, binaries, quick):

@@ -46,9 +46,8 @@ generated=(--exclude=Makefile.in --exclude=/Makefile.vex.in --exclude=/configure
            --exclude=/aclocal.m4 --exclude=/config.h.in --exclude=/config.h --exclude=/autom4te.cache)
 
 sync_tree() {   # print the autotools inputs the copy changed
-   local first=$1 excl=()
+   local first=$1 excl=() items
    [ "$first" = yes ] || excl=("${generated[@]}")
-   local items
    mkdir -p "$TREE"
    command -v rsync > /dev/null || die "rsync is not installed: run 'make deps' (as root)"
    # Kept apart from the filter below, whose '|| true' would hide a failed copy.
