@@ -128,10 +128,10 @@ check-full: deps build utils testprogs-full check-driver
 
 ## make check-all   every test: check-full on x86_64, then check-<arch> for
 ##                  each cross architecture (arm64, riscv64, s390x,
-##                  ppc64le, armhf) but those of CROSS_NOT_IN_CHECK_ALL
+##                  ppc64le, armhf, mips64el) but those of CROSS_NOT_IN_CHECK_ALL
 # Empty: every architecture of scripts/cross-arches is in CI (ppc64le
 # adds about 9 to 14 min to a fresh run, docs/ppc64le.md; armhf about 11,
-# docs/armhf.md).
+# docs/armhf.md; mips64el about 10, docs/mips64el.md).
 CROSS_NOT_IN_CHECK_ALL ?=
 check-all: check-full $(addprefix check-,$(filter-out $(CROSS_NOT_IN_CHECK_ALL),$(CROSS_ARCHES)))
 	@echo "check-all: all stages passed"
@@ -194,7 +194,8 @@ check-fidelity: utils
 snapshots-update: build utils
 	@SNAPSHOTS=update VALGRIND=$(VG_PREFIX)/bin/valgrind UTILS=$(UTILS_BIN) $(TOP)/tests/e2e/run.sh
 
-## make arm64, make riscv64, make s390x, make ppc64le  cross-build the patched tree into build/<arch>
+## make arm64, make riscv64, make s390x, make ppc64le, make armhf, make mips64el
+##                  cross-build the patched tree into build/<arch>
 ## make check-<arch>-regtest  upstream callgrind+cachegrind regtests and our
 ##                  tests under qemu-user (T=dir/or/test runs only that)
 ## make check-<arch>-e2e  the e2e suite under qemu-user

@@ -302,6 +302,7 @@ test_riscv64_failing_vgtest_fails_the_run() { cross_failing_vgtest_fails_the_run
 test_s390x_failing_vgtest_fails_the_run() { cross_failing_vgtest_fails_the_run s390x 'IBM S/390'; }
 test_ppc64le_failing_vgtest_fails_the_run() { cross_failing_vgtest_fails_the_run ppc64le PowerPC64; }
 test_armhf_failing_vgtest_fails_the_run() { cross_failing_vgtest_fails_the_run armhf ARM; }
+test_mips64el_failing_vgtest_fails_the_run() { cross_failing_vgtest_fails_the_run mips64el 'MIPS R3000'; }
 
 # The e2e suite's known failures (tests/e2e/run.sh KNOWN=): an unlisted
 # failure fails the run, a listed one does not, and a malformed list is

@@ -16,6 +16,7 @@
    main -> write_perf_map 1, main -> jit_outer 7, jit_outer -> jit_inner 7,
    jit_inner -> callback 7, callback -> leaf 14 (twice per callback). */
 // e2e-perfmap: yes
+// e2e-arch: x86_64 arm64 riscv64 s390x ppc64le armhf
 // e2e-ldflags: -lgcc_s
 #include <stdint.h>
 #include <stdio.h>

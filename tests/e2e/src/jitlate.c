@@ -15,6 +15,7 @@
    callback's calls of leaf come after the switch); what ran before
    (jit_compile, write_perf_map) is not counted. */
 // e2e-perfmap: yes
+// e2e-arch: x86_64 arm64 riscv64 s390x ppc64le armhf
 // e2e-ldflags: -lgcc_s
 // e2e-vgopts: --instr-atstart=no --separate-callers=1
 #define JIT_START_IN_CALLBACK 1
